@@ -1,0 +1,34 @@
+// warpscope: the command line; with no subcommand, the window (once built) or help.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/analyze_command.hpp"
+#include "cli/command.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"warpscope: how GPUs serve memory, simulated and measured"};
+  app.require_subcommand(0, 1);
+  ws::cli::AnalyzeOptions analyze;
+  CLI::App* analyze_cmd = ws::cli::add_analyze_command(app, analyze);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "warpscope: " << e.what() << "\n";
+    return ws::cli::kUsage;
+  }
+  try {
+    if (analyze_cmd->parsed()) return ws::cli::run_analyze(analyze);
+    std::cout << app.help();
+    return ws::cli::kOk;
+  } catch (const ws::cli::UsageError& e) {
+    std::cerr << "warpscope: " << e.what() << "\n";
+    return ws::cli::kUsage;
+  } catch (const std::exception& e) {
+    std::cerr << "warpscope: internal error: " << e.what() << "\n";
+    return ws::cli::kFailure;
+  }
+}

@@ -1,0 +1,37 @@
+// Global-memory analysis of one warp instruction: requests, 32-byte sectors and
+// 128-byte lines (hardware-model.md G1-G2). Fixed-size result, no allocation.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "ws/access.hpp"
+
+namespace ws {
+
+inline constexpr std::uint64_t kSectorBytes = 32;
+inline constexpr std::uint64_t kLineBytes = 128;
+
+struct GlobalLane {
+  bool active = false;
+  std::uint64_t first_sector = 0;  // sector ids floor(x / 32) of the lane's first and last byte
+  std::uint64_t last_sector = 0;
+};
+
+struct GlobalResult {
+  int requests = 0;            // G1
+  int sectors = 0;             // G2
+  int lines = 0;
+  std::uint64_t bytes_requested = 0;  // active lanes x width
+  std::uint64_t bytes_moved = 0;      // 32 x sectors
+  double efficiency = 0.0;            // bytes_requested / bytes_moved
+  int active_lanes = 0;
+  // Distinct sector ids, ascending; only the first `sectors` entries are used.
+  std::array<std::uint64_t, 2 * kMaxWarpLanes> sector_ids{};
+  std::array<GlobalLane, kMaxWarpLanes> lanes{};
+};
+
+void analyze_global(const WarpAccess& access, int warp_lanes, GlobalResult& out);
+GlobalResult analyze_global(const WarpAccess& access, int warp_lanes = kMaxWarpLanes);
+
+}  // namespace ws

@@ -1,0 +1,47 @@
+// Global-memory analysis (hardware-model.md G1-G2).
+#include "ws/global_analysis.hpp"
+
+#include <algorithm>
+
+namespace ws {
+
+void analyze_global(const WarpAccess& a, int warp_lanes, GlobalResult& out) {
+  out.active_lanes = 0;
+  out.bytes_requested = 0;
+  int n = 0;
+  std::array<std::uint64_t, 2 * kMaxWarpLanes> lines{};
+  for (int lane = 0; lane < kMaxWarpLanes; ++lane) {
+    GlobalLane& L = out.lanes[lane];
+    L = GlobalLane{};
+    if (lane >= warp_lanes || !a.active(lane)) continue;
+    L.active = true;
+    ++out.active_lanes;
+    out.bytes_requested += a.bytes;
+    // G2: sectors are floor(x / 32) over every byte the lane touches.
+    L.first_sector = a.address[lane] / kSectorBytes;
+    L.last_sector = (a.address[lane] + a.bytes - 1) / kSectorBytes;
+    for (std::uint64_t s = L.first_sector; s <= L.last_sector; ++s) out.sector_ids[n++] = s;
+  }
+  std::sort(out.sector_ids.begin(), out.sector_ids.begin() + n);
+  n = static_cast<int>(std::unique(out.sector_ids.begin(), out.sector_ids.begin() + n) -
+                       out.sector_ids.begin());
+  out.sectors = n;
+  // 128-byte lines are shown beside sectors; the counter is sectors.
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::uint64_t line = out.sector_ids[i] * kSectorBytes / kLineBytes;
+    if (m == 0 || lines[m - 1] != line) lines[m++] = line;
+  }
+  out.lines = m;
+  out.requests = out.active_lanes > 0 ? 1 : 0;  // G1
+  out.bytes_moved = static_cast<std::uint64_t>(n) * kSectorBytes;
+  out.efficiency = n > 0 ? static_cast<double>(out.bytes_requested) / out.bytes_moved : 0.0;
+}
+
+GlobalResult analyze_global(const WarpAccess& access, int warp_lanes) {
+  GlobalResult r;
+  analyze_global(access, warp_lanes, r);
+  return r;
+}
+
+}  // namespace ws
