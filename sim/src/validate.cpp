@@ -12,6 +12,7 @@ std::optional<std::string> validate_access(const WarpAccess& a, const ArchPreset
     if (a.space != Space::Shared || a.op != Op::Load)
       return std::string("ldmatrix is a shared-memory load; use --space shared --op load");
     if (b != 16) return fmt::format("ldmatrix rows are 16 bytes wide, not {}", b);
+    if (!arch.has_ldmatrix) return fmt::format("ldmatrix needs sm_75 or newer; preset {} has none", arch.name);
   }
   if (a.space == Space::Shared && !arch.allows_width(b))
     return fmt::format("width {} bytes is not allowed in shared memory on preset {}", b, arch.name);

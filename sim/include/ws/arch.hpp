@@ -26,6 +26,7 @@ struct ArchPreset {
   int num_sms;              // of the reference GPU of that generation, for the cost model
   double dram_gbps;         // of the reference GPU, for the cost model
   double smem_wavefronts_per_ns_per_sm;  // wavefront throughput per SM, for the cost model
+  bool has_ldmatrix;        // ldmatrix exists from sm_75 on
 
   int group_lanes_for(int bytes) const;  // 0 when the width is not allowed
   bool allows_width(int bytes) const { return group_lanes_for(bytes) > 0; }

@@ -1,0 +1,54 @@
+// Runs the warpscope binary and captures exit code, stdout and stderr.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace ws::test {
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+inline std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'') q.append("'\\''");
+    else q.push_back(c);
+  }
+  q.push_back('\'');
+  return q;
+}
+
+inline std::string slurp(const std::filesystem::path& p) {
+  std::ifstream f(p);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+inline CommandResult run_warpscope(const std::vector<std::string>& args) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string tag = std::to_string(::getpid()) + "_" + std::to_string(std::rand());
+  const auto out = dir / ("ws_out_" + tag), err = dir / ("ws_err_" + tag);
+  std::string cmd = shell_quote(WARPSCOPE_EXE);
+  for (const auto& a : args) cmd += " " + shell_quote(a);
+  cmd += " >" + out.string() + " 2>" + err.string() + " </dev/null";
+  const int status = std::system(cmd.c_str());
+  CommandResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = slurp(out);
+  r.err = slurp(err);
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return r;
+}
+
+}  // namespace ws::test
