@@ -4,12 +4,15 @@
 
 #include "cli/analyze_command.hpp"
 #include "cli/command.hpp"
+#include "cli/report_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"warpscope: how GPUs serve memory, simulated and measured"};
   app.require_subcommand(0, 1);
   ws::cli::AnalyzeOptions analyze;
   CLI::App* analyze_cmd = ws::cli::add_analyze_command(app, analyze);
+  ws::cli::ReportOptions report;
+  CLI::App* report_cmd = ws::cli::add_report_command(app, report);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -22,6 +25,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (analyze_cmd->parsed()) return ws::cli::run_analyze(analyze);
+    if (report_cmd->parsed()) return ws::cli::run_report(report);
     std::cout << app.help();
     return ws::cli::kOk;
   } catch (const ws::cli::UsageError& e) {

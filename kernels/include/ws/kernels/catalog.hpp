@@ -24,9 +24,10 @@ struct KernelParams {
   int block_rows = 8;    // threads per block in y for transposes (T = one element per thread)
   int stride = 1;        // smem_stride: words between lanes; smem_broadcast: distinct words
   int bytes = 4;         // smem_stride: access width 4, 8 or 16
+  int swizzle = 1;       // ldmatrix_swizzle: 1 = 128B XOR swizzle, 0 = plain rows
 };
 
-enum class Param : std::uint8_t { Rows, Cols, Inner, Tile, BlockRows, Stride, Bytes };
+enum class Param : std::uint8_t { Rows, Cols, Inner, Tile, BlockRows, Stride, Bytes, Swizzle };
 
 struct KernelInfo {
   std::string_view name;         // command-line name, e.g. "transpose_padded"
@@ -53,6 +54,8 @@ LaunchConfig launch_config(const KernelInfo& k, const KernelParams& p);
 // Runs the body with the recording context for one warp of one block.
 // Precondition: check_params passed and block/warp are inside the launch.
 WarpTrace trace_warp(const KernelInfo& k, const KernelParams& p, Dim3 block, int warp);
+// The same for warps of another size (the toy4 preset's warps of 4 lanes).
+WarpTrace trace_warp(const KernelInfo& k, const KernelParams& p, Dim3 block, int warp, int warp_lanes);
 
 struct Counters {
   std::uint64_t instructions = 0;
@@ -85,5 +88,24 @@ struct KernelReport {
 };
 
 KernelReport report(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp);
+
+// Whole-kernel counters per access site. EquivalenceClasses simulates one block
+// per class of blocks that provably see the same counts (see report.cpp);
+// EveryBlock simulates them all (the reference the fast path is tested against).
+enum class BlockSampling : std::uint8_t { EquivalenceClasses, EveryBlock };
+struct WholeKernel {
+  std::vector<SiteInfo> sites;    // ordered by source line
+  std::vector<Counters> counters; // one per site
+  std::uint64_t blocks_simulated = 0;
+};
+WholeKernel simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
+                                  BlockSampling sampling);
+
+// Bytes a kernel must move (each global array read or written once), for GB/s.
+std::uint64_t useful_bytes(const KernelInfo& k, const KernelParams& p);
+// Floating-point operations (matmul: 2 M N K), 0 for the others.
+double flops(const KernelInfo& k, const KernelParams& p);
+// The kernel's __global__ entry point name in the CUDA build (PTX/SASS symbol).
+std::string entry_name(const KernelInfo& k, const KernelParams& p);
 
 }  // namespace ws::kernels

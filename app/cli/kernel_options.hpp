@@ -1,0 +1,26 @@
+// Flags that pick a catalog kernel and its parameters, shared by `report` and
+// `bench`. Flags not given keep the kernel's defaults (the seeds' sizes).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+#include "ws/arch.hpp"
+#include "ws/kernels/catalog.hpp"
+
+namespace ws::cli {
+
+struct KernelOptions {
+  std::string kernel;
+  std::optional<int> rows, cols, inner, tile, block_rows, stride, bytes, swizzle;
+};
+
+void add_kernel_options(CLI::App& cmd, KernelOptions& o);
+// The kernel's defaults overridden by the flags given; UsageError names a bad flag.
+const kernels::KernelInfo& kernel_named(const std::string& name);
+kernels::KernelParams params_from(const KernelOptions& o, const kernels::KernelInfo& k);
+const ArchPreset& preset_named(const std::string& name);
+void check_or_throw(const kernels::KernelInfo& k, const kernels::KernelParams& p, const ArchPreset& arch);
+
+}  // namespace ws::cli

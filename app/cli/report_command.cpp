@@ -1,0 +1,144 @@
+// `warpscope report`
+//   parse_block()    "X,Y" -> block index, checked against the grid
+//   report_json()    the --json contract (tests depend on the keys)
+//   print_report()   a per-site table for the terminal
+#include "cli/report_command.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/command.hpp"
+
+namespace ws::cli {
+namespace {
+
+using kernels::Counters;
+using kernels::KernelReport;
+
+Dim3 parse_block(const std::string& text, const kernels::LaunchConfig& lc) {
+  Dim3 b{0, 0, 0};
+  const auto comma = text.find(',');
+  try {
+    std::size_t used = 0;
+    b.x = std::stoi(text.substr(0, comma), &used);
+    if (used != (comma == std::string::npos ? text.size() : comma)) throw std::invalid_argument("x");
+    if (comma != std::string::npos) {
+      const std::string y = text.substr(comma + 1);
+      b.y = std::stoi(y, &used);
+      if (used != y.size()) throw std::invalid_argument("y");
+    }
+  } catch (const std::logic_error&) {
+    throw UsageError(fmt::format("--block: '{}' is not X,Y", text));
+  }
+  if (b.x < 0 || b.x >= lc.grid.x || b.y < 0 || b.y >= lc.grid.y)
+    throw UsageError(fmt::format("--block: {},{} is outside the grid of {} x {} blocks", b.x, b.y, lc.grid.x,
+                                 lc.grid.y));
+  return b;
+}
+
+nlohmann::json params_json(const kernels::KernelParams& p) {
+  return {{"rows", p.rows},     {"cols", p.cols},     {"inner", p.inner},   {"tile", p.tile},
+          {"block_rows", p.block_rows}, {"stride", p.stride}, {"bytes", p.bytes}, {"swizzle", p.swizzle}};
+}
+
+nlohmann::json counters_json(const Counters& c) {
+  return {{"instructions", c.instructions}, {"wavefronts", c.wavefronts},
+          {"ideal_wavefronts", c.ideal_wavefronts}, {"bank_conflicts", c.bank_conflicts},
+          {"requests", c.requests}, {"sectors", c.sectors},
+          {"bytes_requested", c.bytes_requested}, {"bytes_moved", c.bytes_moved}};
+}
+
+nlohmann::json report_json(const KernelReport& r, const ArchPreset& arch, Dim3 block, int warp, double seconds) {
+  nlohmann::json sites = nlohmann::json::array();
+  for (const auto& s : r.sites) {
+    nlohmann::json j = counters_json(s.kernel);
+    j["name"] = s.site.name;
+    j["line"] = s.site.line;
+    j["space"] = std::string(to_string(s.site.space));
+    j["op"] = std::string(to_string(s.site.op));
+    j["bytes"] = s.site.bytes;
+    j["ldmatrix"] = static_cast<int>(s.site.ldmatrix);
+    j["warp"] = counters_json(s.warp);
+    sites.push_back(std::move(j));
+  }
+  return {{"kernel", r.kernel},
+          {"params", params_json(r.params)},
+          {"arch", std::string(arch.name)},
+          {"launch", {{"grid", {r.launch.grid.x, r.launch.grid.y}}, {"block", {r.launch.block.x, r.launch.block.y}}}},
+          {"block", {block.x, block.y}},
+          {"warp", warp},
+          {"sites", std::move(sites)},
+          {"totals",
+           {{"shared_load", counters_json(r.shared_load)}, {"shared_store", counters_json(r.shared_store)},
+            {"global_load", counters_json(r.global_load)}, {"global_store", counters_json(r.global_store)}}},
+          {"shared_bytes_per_block", r.shared_bytes_per_block},
+          {"occupancy", {{"blocks_per_sm", r.occupancy.blocks_per_sm}, {"limiter", r.occupancy.limiter}}},
+          {"simulated_seconds", r.simulated_seconds},
+          {"analysis_seconds", seconds}};
+}
+
+std::string site_cells(const kernels::SiteReport& s, const Counters& c) {
+  if (s.site.space == Space::Shared)
+    return fmt::format("{:>12} {:>13} {:>10} {:>9}", c.instructions, c.wavefronts, c.ideal_wavefronts,
+                       c.bank_conflicts);
+  return fmt::format("{:>12} {:>13} {:>10} {:>9}", c.requests, c.sectors, "",
+                     c.sectors ? fmt::format("{:.0f}%", 100.0 * c.bytes_requested / c.bytes_moved) : "-");
+}
+
+void print_report(const KernelReport& r, const ArchPreset& arch, Dim3 block, int warp, double seconds) {
+  fmt::print("{} on {}: grid {} x {} blocks of {} x {} threads, {} bytes of shared memory per block\n", r.kernel,
+             arch.name, r.launch.grid.x, r.launch.grid.y, r.launch.block.x, r.launch.block.y,
+             r.shared_bytes_per_block);
+  fmt::print("shared columns: instructions wavefronts ideal conflicts; global: requests sectors - efficiency\n\n");
+  fmt::print("{:<16} {:>4} {:<6} {:<5} {:>2}  {:<49} | {}\n", "site", "line", "space", "op", "B",
+             fmt::format("warp {} of block {},{}", warp, block.x, block.y), "whole kernel");
+  for (const auto& s : r.sites)
+    fmt::print("{:<16} {:>4} {:<6} {:<5} {:>2}  {} | {}\n", s.site.name, s.site.line, to_string(s.site.space),
+               to_string(s.site.op), s.site.bytes, site_cells(s, s.warp), site_cells(s, s.kernel));
+  auto per = [](std::uint64_t a, std::uint64_t b) { return b ? static_cast<double>(a) / b : 0.0; };
+  fmt::print("\nwhole kernel: shared load {:.2f} wavefronts/instruction, shared store {:.2f}; "
+             "global load {:.2f} sectors/request, global store {:.2f}\n",
+             per(r.shared_load.wavefronts, r.shared_load.instructions),
+             per(r.shared_store.wavefronts, r.shared_store.instructions),
+             per(r.global_load.sectors, r.global_load.requests), per(r.global_store.sectors, r.global_store.requests));
+  fmt::print("occupancy: {} blocks per SM (limited by {}); simulated time {:.3f} ms on {}'s reference GPU\n",
+             r.occupancy.blocks_per_sm, r.occupancy.limiter, r.simulated_seconds * 1e3, arch.name);
+  fmt::print("(simulated in {:.3f} s)\n", seconds);
+}
+
+}  // namespace
+
+CLI::App* add_report_command(CLI::App& root, ReportOptions& o) {
+  CLI::App* cmd = root.add_subcommand("report", "Trace a catalog kernel: per-site and whole-kernel counters");
+  cmd->add_option("--kernel", o.kernel.kernel, "catalog kernel name (required)");
+  add_kernel_options(*cmd, o.kernel);
+  cmd->add_option("--block", o.block, "block X,Y for the per-warp columns")->default_val("0,0");
+  cmd->add_option("--warp", o.warp, "warp index inside the block")->default_val(0);
+  cmd->add_option("--arch", o.arch, "architecture preset")->default_val("sm90");
+  cmd->add_flag("--json", o.json, "print one JSON object");
+  return cmd;
+}
+
+int run_report(const ReportOptions& o) {
+  const kernels::KernelInfo& k = kernel_named(o.kernel.kernel);
+  const ArchPreset& arch = preset_named(o.arch);
+  const kernels::KernelParams p = params_from(o.kernel, k);
+  check_or_throw(k, p, arch);
+  const kernels::LaunchConfig lc = kernels::launch_config(k, p);
+  const Dim3 block = parse_block(o.block, lc);
+  const int warps = (lc.block.count() + arch.warp_lanes - 1) / arch.warp_lanes;
+  if (o.warp < 0 || o.warp >= warps)
+    throw UsageError(fmt::format("--warp: {} is outside 0..{} (the block has {} warps of {} lanes)", o.warp,
+                                 warps - 1, warps, arch.warp_lanes));
+  const auto t0 = std::chrono::steady_clock::now();
+  const KernelReport r = kernels::report(k, p, arch, block, o.warp);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (o.json) std::cout << report_json(r, arch, block, o.warp, seconds).dump() << "\n";
+  else print_report(r, arch, block, o.warp, seconds);
+  return kOk;
+}
+
+}  // namespace ws::cli

@@ -1,0 +1,114 @@
+// Copy and transpose bodies, written once for the GPU and the tracer.
+//   copy_body             the bandwidth ceiling: same tile loop, no transpose
+//   transpose_naive_body  coalesced reads, strided writes (G2: 32 sectors per store)
+//   transpose_tiled_body  through a __shared__ tile; the tile layout is the lesson:
+//                         plain [T][T] (32-way column read, S4), padded [T][T+1],
+//                         rotated tile[r][(c + r) % T], XOR tile[r][c ^ r]
+//   transpose_fast_body   16-byte vectors, a 4x4 block of elements per thread
+// Input is rows x cols, output cols x rows, row-major; any size (bounds checked).
+#pragma once
+
+#include "ws/kernels/context.hpp"
+#include "ws/swizzle.hpp"
+
+namespace ws::kernels {
+
+// Tile layouts: element (r, c) of a T x T tile lives at index(r, c).
+struct PlainTile {  // tile[T][T]
+  int n;
+  WS_HD constexpr int index(int r, int c) const { return swizzle::Padded{n, 0}.index(r, c); }
+  WS_HD constexpr int pitch() const { return n; }
+};
+struct PaddedTile {  // tile[T][T + 1]: bank of (r, c) is (r + c) % 32
+  int n;
+  WS_HD constexpr int index(int r, int c) const { return swizzle::Padded{n, 1}.index(r, c); }
+  WS_HD constexpr int pitch() const { return n + 1; }
+};
+struct RotatedTile {  // tile[r][(c + r) % T]: padding's banks without the extra column
+  int n;
+  WS_HD constexpr int index(int r, int c) const { return swizzle::Rotated{n}.index(r, c); }
+  WS_HD constexpr int pitch() const { return n; }
+};
+struct XorTile {  // tile[r][c ^ r], T a power of two
+  int n;
+  WS_HD constexpr int index(int r, int c) const { return swizzle::Xor{n}.index(r, c); }
+  WS_HD constexpr int pitch() const { return n; }
+};
+
+template <class Ctx, class Elem>
+WS_BODY void copy_body(Ctx& ctx, const Shape s) {
+  auto in = ctx.template global<const Elem>("in", s.rows, s.cols, s.cols);
+  auto out = ctx.template global<Elem>("out", s.rows, s.cols, s.cols);
+  const int x = ctx.block_idx().x * s.tile + ctx.thread_idx().x;
+  const int y = ctx.block_idx().y * s.tile + ctx.thread_idx().y;
+  for (int j = 0; j < s.tile; j += s.block_rows)
+    if (x < s.cols && y + j < s.rows) {
+      const long long i = (long long)(y + j) * s.cols + x;
+      out.store(WS_SITE("out_store"), i, in.load(WS_SITE("in_load"), i));
+    }
+}
+
+template <class Ctx, class Elem>
+WS_BODY void transpose_naive_body(Ctx& ctx, const Shape s) {
+  auto in = ctx.template global<const Elem>("in", s.rows, s.cols, s.cols);
+  auto out = ctx.template global<Elem>("out", s.cols, s.rows, s.rows);
+  const int x = ctx.block_idx().x * s.tile + ctx.thread_idx().x;  // input column
+  const int y = ctx.block_idx().y * s.tile + ctx.thread_idx().y;  // input row
+  for (int j = 0; j < s.tile; j += s.block_rows)
+    if (x < s.cols && y + j < s.rows) {
+      const Elem v = in.load(WS_SITE("in_load"), (long long)(y + j) * s.cols + x);
+      out.store(WS_SITE("out_store"), (long long)x * s.rows + (y + j), v);  // lanes a row apart
+    }
+}
+
+template <class Ctx, class Elem, class Layout>
+WS_BODY void transpose_tiled_body(Ctx& ctx, const Shape s, const Layout tile_layout) {
+  const int T = s.tile;
+  auto in = ctx.template global<const Elem>("in", s.rows, s.cols, s.cols);
+  auto out = ctx.template global<Elem>("out", s.cols, s.rows, s.rows);
+  auto tile = ctx.template shared<Elem>("tile", T, T, tile_layout.pitch());
+  const int tx = ctx.thread_idx().x, ty = ctx.thread_idx().y;
+
+  // Phase 0: coalesced row reads of the input tile into tile rows.
+  int x = ctx.block_idx().x * T + tx;
+  int y = ctx.block_idx().y * T + ty;
+  for (int j = 0; j < T; j += s.block_rows)
+    if (x < s.cols && y + j < s.rows) {
+      const Elem v = in.load(WS_SITE("in_load"), (long long)(y + j) * s.cols + x);
+      tile.store(WS_SITE("tile_store"), tile_layout.index(ty + j, tx), v);
+    }
+  ctx.sync();
+
+  // Phase 1: column reads of the tile (lane tx reads row tx), coalesced row writes.
+  x = ctx.block_idx().y * T + tx;  // output column = input row
+  y = ctx.block_idx().x * T + ty;  // output row = input column
+  for (int j = 0; j < T; j += s.block_rows)
+    if (x < s.rows && y + j < s.cols) {
+      const Elem v = tile.load(WS_SITE("tile_load"), tile_layout.index(tx, ty + j));
+      out.store(WS_SITE("out_store"), (long long)(y + j) * s.rows + x, v);
+    }
+}
+
+// Each thread moves a 4x4 block: four 16-byte row loads, a transpose in
+// registers, four 16-byte row stores. Threads (tx, ty) of a T/4 x T/4 block;
+// lanes tx and tx + T/4 hold rows 4 apart, so every store fills whole 32-byte
+// sectors (G2) and no shared memory is needed. Needs rows, cols multiples of 4.
+template <class Ctx>
+WS_BODY void transpose_fast_body(Ctx& ctx, const Shape s) {
+  auto in = ctx.template global<const float>("in", s.rows, s.cols, s.cols);
+  auto out = ctx.template global<float>("out", s.cols, s.rows, s.rows);
+  const int per_block = s.tile / 4;
+  const int c0 = 4 * (ctx.block_idx().x * per_block + ctx.thread_idx().x);
+  const int r0 = 4 * (ctx.block_idx().y * per_block + ctx.thread_idx().y);
+  if (c0 >= s.cols || r0 >= s.rows) return;
+  Float4 v[4];
+WS_UNROLL
+  for (int i = 0; i < 4; ++i) v[i] = in.template load_vec<Float4>(WS_SITE("in_load"), (long long)(r0 + i) * s.cols + c0);
+WS_UNROLL
+  for (int i = 0; i < 4; ++i) {
+    const Float4 t{{v[0].v[i], v[1].v[i], v[2].v[i], v[3].v[i]}};
+    out.store_vec(WS_SITE("out_store"), (long long)(c0 + i) * s.rows + r0, t);
+  }
+}
+
+}  // namespace ws::kernels

@@ -1,0 +1,205 @@
+// Whole-kernel simulation and the report.
+//   SiteTable            per-site counters keyed by (line, name), in line order
+//   analyze_warp()       S1-S7 / G1-G2 on every instruction of one traced warp
+//   block_classes()      blocks that provably give equal counts (see below)
+//   simulate_whole_kernel(), report()
+//
+// Block equivalence, exact for the catalog's kernels: each global array's
+// addresses in block (bx, by) are the addresses of block (0, 0) shifted by one
+// offset per array that is affine in bx and by, and the bounds checks can only
+// differ in the last block column and row. Shifting every address of an
+// instruction by a multiple of 32 bytes keeps its sector count (G2), and shared
+// addresses do not depend on the block at all (S1-S5). So blocks with the same
+// (last column?, last row?) and the same offset residues mod 32 of every global
+// array see identical counters. The residues are measured, not derived: thread 0
+// of blocks (bx, 0) and (0, by) is traced up to its first access of each array.
+// A test compares this path with BlockSampling::EveryBlock on odd sizes.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+
+#include "catalog_internal.hpp"
+#include "ws/cost_model.hpp"
+#include "ws/global_analysis.hpp"
+#include "ws/shared_analysis.hpp"
+
+namespace ws::kernels {
+namespace {
+
+constexpr std::uint64_t kNoAddress = std::numeric_limits<std::uint64_t>::max();
+
+class SiteTable {
+ public:
+  // Index of a traced site in this table (sites of different warps are matched by line and name).
+  int index(const SiteInfo& s) {
+    for (std::size_t i = 0; i < sites_.size(); ++i)
+      if (sites_[i].line == s.line && sites_[i].name == s.name) return static_cast<int>(i);
+    sites_.push_back(s);
+    counters_.emplace_back();
+    return static_cast<int>(sites_.size() - 1);
+  }
+  Counters& at(int i) { return counters_[static_cast<std::size_t>(i)]; }
+
+  WholeKernel sorted() const {
+    std::vector<std::size_t> order(sites_.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return sites_[a].line < sites_[b].line; });
+    WholeKernel w;
+    for (auto i : order) {
+      w.sites.push_back(sites_[i]);
+      w.counters.push_back(counters_[i]);
+    }
+    return w;
+  }
+
+ private:
+  std::vector<SiteInfo> sites_;
+  std::vector<Counters> counters_;
+};
+
+// Adds every instruction of one warp, `weight` times, to the table.
+void analyze_warp(const WarpTrace& w, const ArchPreset& arch, std::uint64_t weight, SiteTable& table) {
+  int local_to_table[64];
+  const std::size_t n_sites = std::min<std::size_t>(w.sites.size(), 64);
+  for (std::size_t i = 0; i < n_sites; ++i) local_to_table[i] = table.index(w.sites[i]);
+  SharedResult sr;
+  GlobalResult gr;
+  for (const TracedInstruction& ti : w.instructions) {
+    Counters& c = table.at(local_to_table[ti.site]);
+    c.instructions += weight;
+    if (ti.access.space == Space::Shared) {
+      analyze_shared(ti.access, arch, sr);
+      c.wavefronts += weight * sr.wavefronts;
+      c.ideal_wavefronts += weight * sr.ideal_wavefronts;
+      c.bank_conflicts += weight * sr.bank_conflicts;
+    } else {
+      analyze_global(ti.access, arch.warp_lanes, gr);
+      c.requests += weight * gr.requests;
+      c.sectors += weight * gr.sectors;
+      c.bytes_requested += weight * gr.bytes_requested;
+      c.bytes_moved += weight * gr.bytes_moved;
+    }
+  }
+}
+
+void simulate_block(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc, const ArchPreset& arch,
+                    Dim3 block, std::uint64_t weight, SiteTable& table, WarpTrace& scratch) {
+  const int lanes = arch.warp_lanes;
+  const int warps = (lc.block.count() + lanes - 1) / lanes;
+  for (int w = 0; w < warps; ++w) {
+    trace_warp_into(k, p, lc, block, w, lanes, scratch);
+    analyze_warp(scratch, arch, weight, table);
+  }
+}
+
+// First byte address of each global array touched by thread 0 of a block.
+std::vector<std::uint64_t> first_addresses(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc,
+                                           Dim3 block) {
+  AccessRecorder rec(1, ProbeMode::FirstGlobalAccess);
+  try {
+    run_thread(k, p, lc, block, 0, rec, 0);
+  } catch (const ProbeDone&) {
+  }
+  std::vector<std::uint64_t> out;
+  for (std::size_t i = 0; i < rec.arrays().size(); ++i)
+    if (rec.arrays()[i].space == Space::Global) out.push_back(rec.first_global_address()[i]);
+  return out;
+}
+
+// Classes along one grid axis: key = (last index?, residue mod 32 of each array's shift).
+struct AxisClasses {
+  std::vector<int> representative;
+  std::vector<std::uint64_t> count;
+  bool exact = true;  // false when an array was never touched by thread 0: no merging then
+};
+
+AxisClasses classes_along(int n, const std::vector<std::vector<std::uint64_t>>& firsts) {
+  AxisClasses c;
+  std::map<std::vector<std::uint64_t>, std::size_t> index;
+  for (int i = 0; i < n; ++i) {
+    std::vector<std::uint64_t> key{static_cast<std::uint64_t>(i == n - 1)};
+    for (std::size_t a = 0; a < firsts[static_cast<std::size_t>(i)].size(); ++a) {
+      const std::uint64_t f = firsts[static_cast<std::size_t>(i)][a];
+      if (f == kNoAddress) c.exact = false;
+      key.push_back((f - firsts[0][a]) % kSectorBytes);
+    }
+    auto [it, inserted] = index.try_emplace(key, c.representative.size());
+    if (inserted) {
+      c.representative.push_back(i);
+      c.count.push_back(0);
+    }
+    ++c.count[it->second];
+  }
+  return c;
+}
+
+}  // namespace
+
+WholeKernel simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
+                                  BlockSampling sampling) {
+  const LaunchConfig lc = launch_config(k, p);
+  SiteTable table;
+  WarpTrace scratch;
+  std::uint64_t simulated = 0;
+  auto every_block = [&] {
+    for (int by = 0; by < lc.grid.y; ++by)
+      for (int bx = 0; bx < lc.grid.x; ++bx, ++simulated)
+        simulate_block(k, p, lc, arch, Dim3{bx, by, 0}, 1, table, scratch);
+  };
+  if (sampling == BlockSampling::EveryBlock || lc.grid.z != 1) {
+    every_block();
+  } else {
+    std::vector<std::vector<std::uint64_t>> fx, fy;
+    for (int bx = 0; bx < lc.grid.x; ++bx) fx.push_back(first_addresses(k, p, lc, Dim3{bx, 0, 0}));
+    for (int by = 0; by < lc.grid.y; ++by) fy.push_back(first_addresses(k, p, lc, Dim3{0, by, 0}));
+    const AxisClasses cx = classes_along(lc.grid.x, fx), cy = classes_along(lc.grid.y, fy);
+    if (!cx.exact || !cy.exact) {
+      every_block();
+    } else {
+      for (std::size_t i = 0; i < cx.representative.size(); ++i)
+        for (std::size_t j = 0; j < cy.representative.size(); ++j, ++simulated)
+          simulate_block(k, p, lc, arch, Dim3{cx.representative[i], cy.representative[j], 0},
+                         cx.count[i] * cy.count[j], table, scratch);
+    }
+  }
+  WholeKernel w = table.sorted();
+  w.blocks_simulated = simulated;
+  return w;
+}
+
+KernelReport report(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp) {
+  KernelReport r;
+  r.kernel = std::string(k.name);
+  r.params = p;
+  r.launch = launch_config(k, p);
+
+  SiteTable chosen;
+  WarpTrace w;
+  trace_warp_into(k, p, r.launch, block, warp, arch.warp_lanes, w);
+  analyze_warp(w, arch, 1, chosen);
+  const WholeKernel chosen_sites = chosen.sorted();
+  const WholeKernel whole = simulate_whole_kernel(k, p, arch, BlockSampling::EquivalenceClasses);
+
+  for (std::size_t i = 0; i < whole.sites.size(); ++i) {
+    SiteReport s;
+    s.site = whole.sites[i];
+    s.kernel = whole.counters[i];
+    for (std::size_t j = 0; j < chosen_sites.sites.size(); ++j)
+      if (chosen_sites.sites[j].line == s.site.line && chosen_sites.sites[j].name == s.site.name)
+        s.warp = chosen_sites.counters[j];
+    const bool shared = s.site.space == Space::Shared, load = s.site.op == Op::Load;
+    (shared ? (load ? r.shared_load : r.shared_store) : (load ? r.global_load : r.global_store)).add(s.kernel);
+    r.sites.push_back(std::move(s));
+  }
+  r.shared_bytes_per_block = r.launch.shared_bytes;
+  const OccupancyEstimate occ = estimate_occupancy(arch, r.launch.block.count(), r.launch.shared_bytes);
+  r.occupancy = {occ.blocks_per_sm, occ.limiter};
+  const CostEstimate cost = estimate_cost(arch, r.global_load.bytes_moved + r.global_store.bytes_moved,
+                                          r.shared_load.wavefronts + r.shared_store.wavefronts);
+  r.simulated_seconds = cost.seconds;
+  return r;
+}
+
+}  // namespace ws::kernels

@@ -1,0 +1,81 @@
+// The host tracer's core: threads of one warp run a kernel body one after
+// another, each access lands here, and build_warp() turns the per-lane logs
+// into warp instructions by matching lanes on (phase, site, occurrence).
+// A lane that never reaches an occurrence is inactive in that instruction (S6).
+// Pure C++: the recording context in kernels/ forwards its accesses here.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "ws/access.hpp"
+#include "ws/trace.hpp"
+
+namespace ws {
+
+// Thrown by the recorder to end a probe run early (see ProbeMode).
+struct ProbeDone {};
+
+enum class ProbeMode : std::uint8_t {
+  None,               // record everything
+  Declarations,       // stop at the first access: only the arrays are wanted
+  FirstGlobalAccess,  // stop once every global array has been accessed once
+};
+
+class AccessRecorder {
+ public:
+  // Global arrays get distinct virtual bases, 1 MiB apart and aligned (256-byte
+  // alignment is what G2's sector counts need; cudaMalloc gives at least that).
+  static constexpr std::uint64_t kGlobalBaseAlign = 1u << 20;
+  static constexpr std::uint64_t kSharedAlign = 16;  // the device context carves __shared__ alike
+
+  explicit AccessRecorder(int warp_lanes = kMaxWarpLanes, ProbeMode mode = ProbeMode::None);
+
+  // Starts the log of one lane; every thread declares the same arrays in the same order.
+  void begin_lane(int lane);
+  int declare_array(std::string_view name, Space space, int rows, int cols, int pitch, int elem_bytes);
+  const ArrayInfo& array(int index) const { return arrays_[index]; }
+  void sync();  // __syncthreads(): the next barrier phase
+  void access(const char* site_name, int line, int array, Op op, int bytes, Ldmatrix ldsm,
+              std::uint64_t address);
+
+  // Warp instructions in program order. Sites and arrays are those seen so far.
+  void build_warp(WarpTrace& out) const;
+
+  const std::vector<ArrayInfo>& arrays() const { return arrays_; }
+  // ProbeMode::FirstGlobalAccess: first byte address each global array was touched at
+  // (UINT64_MAX when never).
+  const std::vector<std::uint64_t>& first_global_address() const { return first_address_; }
+  int shared_bytes() const { return static_cast<int>(next_shared_); }
+
+ private:
+  struct Event {
+    std::uint16_t site;
+    std::uint16_t phase;
+    std::uint32_t occurrence;
+    std::uint64_t address;
+  };
+  struct SiteKey {
+    const char* name;
+    int line;
+  };
+  int site_index(const char* name, int line, int array, Op op, int bytes, Ldmatrix ldsm);
+
+  int warp_lanes_;
+  ProbeMode mode_;
+  std::vector<ArrayInfo> arrays_;
+  std::vector<SiteInfo> sites_;
+  std::vector<SiteKey> site_keys_;
+  std::vector<std::vector<Event>> lanes_;
+  std::vector<std::uint32_t> occurrences_;  // per site, current lane and phase
+  std::vector<std::uint64_t> first_address_;
+  int lane_ = 0;
+  int declared_ = 0;
+  int phase_ = 0;
+  int global_arrays_seen_ = 0;
+  std::uint64_t next_global_ = kGlobalBaseAlign;
+  std::uint64_t next_shared_ = 0;
+};
+
+}  // namespace ws
