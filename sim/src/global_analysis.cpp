@@ -9,7 +9,6 @@ void analyze_global(const WarpAccess& a, int warp_lanes, GlobalResult& out) {
   out.active_lanes = 0;
   out.bytes_requested = 0;
   int n = 0;
-  std::array<std::uint64_t, 2 * kMaxWarpLanes> lines{};
   for (int lane = 0; lane < kMaxWarpLanes; ++lane) {
     GlobalLane& L = out.lanes[lane];
     L = GlobalLane{};
@@ -22,16 +21,16 @@ void analyze_global(const WarpAccess& a, int warp_lanes, GlobalResult& out) {
     L.last_sector = (a.address[lane] + a.bytes - 1) / kSectorBytes;
     for (std::uint64_t s = L.first_sector; s <= L.last_sector; ++s) out.sector_ids[n++] = s;
   }
-  std::sort(out.sector_ids.begin(), out.sector_ids.begin() + n);
+  // Lanes usually walk memory upwards; sort only when they do not.
+  if (!std::is_sorted(out.sector_ids.begin(), out.sector_ids.begin() + n))
+    std::sort(out.sector_ids.begin(), out.sector_ids.begin() + n);
   n = static_cast<int>(std::unique(out.sector_ids.begin(), out.sector_ids.begin() + n) -
                        out.sector_ids.begin());
   out.sectors = n;
   // 128-byte lines are shown beside sectors; the counter is sectors.
   int m = 0;
-  for (int i = 0; i < n; ++i) {
-    const std::uint64_t line = out.sector_ids[i] * kSectorBytes / kLineBytes;
-    if (m == 0 || lines[m - 1] != line) lines[m++] = line;
-  }
+  for (int i = 0; i < n; ++i)
+    m += (i == 0 || out.sector_ids[i] * kSectorBytes / kLineBytes != out.sector_ids[i - 1] * kSectorBytes / kLineBytes);
   out.lines = m;
   out.requests = out.active_lanes > 0 ? 1 : 0;  // G1
   out.bytes_moved = static_cast<std::uint64_t>(n) * kSectorBytes;

@@ -1,92 +1,157 @@
 // Shared-memory analysis (hardware-model.md S1-S7).
 //
-//   footprint()        S2: the bank words a lane touches
-//   pairing_doubles()  S3: the load pairing rule that doubles the group
-//   serve_group()      S4: wavefronts of one group, each word's wavefront
+//   group_wavefronts_fast()  S4 totals for one group: closed forms, then a hash set
+//   count_shared()           S5 totals for the whole instruction (whole-kernel path)
+//   serve_group()            S4 with each word's wavefront, for the views
 //   serve_group_single_broadcast()  cc 1.x: one broadcast word per step
-//   analyze_shared()   S5/S6/S7: groups, totals
+//   analyze_shared()         S5/S6/S7 with per-lane detail
 #include "ws/shared_analysis.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <numeric>
+
+#include "shared_geometry.hpp"
 
 namespace ws {
 namespace {
 
+using detail::GroupWordTable;
+using detail::SharedGeometry;
+
 constexpr int kMaxBanks = 32;
-constexpr int kMaxItemsPerBank = 2 * kMaxWarpLanes;  // a merged group of 32 lanes x 2 words
 
-struct GroupScratch {
-  std::array<std::uint8_t, kMaxBanks> distinct{};  // distinct words seen per bank
-  std::uint64_t words[kMaxBanks][kMaxItemsPerBank];
-  std::uint8_t first_lane[kMaxBanks][kMaxItemsPerBank];
-  std::uint8_t readers[kMaxBanks][kMaxItemsPerBank];  // lanes whose first word it is
-};
-
-// S3: loads of 8 or 16 bytes whose partner lanes (i^1, or else i^2) all agree.
-bool pairing_doubles(const WarpAccess& a, int lanes) {
-  auto partners_agree = [&](int flip) {
-    for (int i = 0; i < lanes; ++i) {
-      const int j = i ^ flip;
-      if (j < lanes && a.active(i) && a.active(j) && a.address[i] != a.address[j]) return false;
-    }
-    return true;
-  };
-  return partners_agree(1) || partners_agree(2);
+std::uint32_t group_span(int begin, int end) {
+  return (end - begin >= 32 ? 0xffffffffu : ((1u << (end - begin)) - 1u)) << begin;
 }
 
-// S4: a word of bank b that is the k-th distinct word of b in the group is
-// served in wavefront k; W is the largest count over banks.
-int serve_group(const ArchPreset& arch, int first_lane, int end_lane, std::uint32_t mask,
-                SharedResult& out, GroupScratch& s) {
-  std::fill(s.distinct.begin(), s.distinct.begin() + arch.num_banks, 0);
+// Branch-free passes over a group of one-word lanes (the common 4-byte case),
+// written so the compiler vectorises them; AVX2 is chosen at run time when present.
+// Bit per bank touched by the active lanes, and whether two words ever landed
+// in one bank. A lane's wpl words are consecutive, so its banks are a run of
+// wpl bits starting at its first bank, wrapped around the bank count.
+__attribute__((target_clones("avx2", "default"))) bool lanes_hit_distinct_banks(
+    const std::uint64_t* address, int n, std::uint32_t mask, int wpl, int bank_shift, int num_banks) {
+  const std::uint64_t run = (1ull << wpl) - 1, all = (1ull << num_banks) - 1;
+  std::uint64_t banks = 0;
+  int total = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::uint64_t active = (mask >> i) & 1u;
+    const std::uint64_t bits = run << ((address[i] >> bank_shift) & (num_banks - 1));
+    banks |= (0 - active) & ((bits | (bits >> num_banks)) & all);
+    total += static_cast<int>(active);
+  }
+  return std::popcount(banks) == total * wpl;
+}
+
+// True when word(i) = word(0) + stride * i for every lane; the 32-bit test is
+// exact because it also requires every word to fit in 31 bits.
+__attribute__((target_clones("avx2", "default"))) bool lanes_affine(const std::uint64_t* address, int n,
+                                                                     int bank_shift, std::int64_t* stride) {
+  const std::uint32_t w0 = static_cast<std::uint32_t>(address[0] >> bank_shift);
+  const std::uint32_t s = static_cast<std::uint32_t>(address[1] >> bank_shift) - w0;
+  std::uint32_t mismatch = 0;
+  std::uint64_t high = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::uint64_t w = address[i] >> bank_shift;
+    mismatch |= static_cast<std::uint32_t>(w) - w0 - s * static_cast<std::uint32_t>(i);
+    high |= w;
+  }
+  *stride = static_cast<std::int32_t>(s);
+  return mismatch == 0 && (high >> 31) == 0;
+}
+
+// S4 for one group, totals only. Exact shortcuts come first because real
+// kernels are mostly made of them; all are checked against the detailed path
+// by SharedProperties.FastTotalsEqualDetailedAnalysis.
+int group_wavefronts_fast(const WarpAccess& a, const SharedGeometry& g, const ArchPreset& arch, int begin,
+                          int end, GroupWordTable& table) {
+  const std::uint32_t span = group_span(begin, end);
+  const std::uint32_t gmask = g.mask & span;
+  const int wpl = g.words_per_lane;
+  const int n = end - begin;
+
+  // (1) Every active word in a different bank: one wavefront.
+  if (!gmask) return 0;
+  if (lanes_hit_distinct_banks(&a.address[begin], n, gmask >> begin, wpl, g.bank_shift, arch.num_banks)) return 1;
+  if (wpl == 1) {
+    // (2) A full group with words w0 + s*i: gcd(s, banks) lanes per bank, all
+    // distinct words unless s = 0 (a broadcast).
+    std::int64_t stride = 0;
+    if (gmask == span && n >= 2 && lanes_affine(&a.address[begin], n, g.bank_shift, &stride)) {
+      if (stride == 0) return 1;
+      const int banks = arch.num_banks;
+      const int gcd = std::gcd(static_cast<int>(static_cast<std::uint64_t>(stride) & g.bank_mask), banks);
+      return std::max(1, n * gcd / banks);
+    }
+  }
+
+  // (3) General: count distinct words per bank with a hash set.
+  table.clear();
+  std::uint8_t per_bank[kMaxBanks] = {};
   int w = 0;
-  for (int lane = first_lane; lane < end_lane; ++lane) {
-    if (!((mask >> lane) & 1u)) continue;
+  for (int lane = begin; lane < end; ++lane) {
+    if (!((gmask >> lane) & 1u)) continue;
+    const std::uint64_t w0 = a.address[lane] >> g.bank_shift;
+    for (int k = 0; k < wpl; ++k) {
+      bool inserted;
+      table.find_or_insert(w0 + k, inserted);
+      if (inserted) w = std::max(w, static_cast<int>(++per_bank[(w0 + k) & g.bank_mask]));
+    }
+  }
+  return w;
+}
+
+// S4 with detail: the k-th distinct word of a bank in the group is served in
+// wavefront k; W is the largest count over banks.
+int serve_group(const SharedGeometry& g, int begin, int end, SharedResult& out, GroupWordTable& table) {
+  table.clear();
+  std::uint8_t per_bank[kMaxBanks] = {};
+  int w = 0;
+  for (int lane = begin; lane < end; ++lane) {
     SharedLane& L = out.lanes[lane];
+    if (!L.active) continue;
     for (int k = 0; k < L.num_words; ++k) {
-      const std::uint32_t b = L.bank[k];
-      const std::uint64_t word = L.word[k];
-      int rank = 0;
-      const int n = s.distinct[b];
-      while (rank < n && s.words[b][rank] != word) ++rank;
-      if (rank == n) {
-        s.words[b][rank] = word;
-        s.first_lane[b][rank] = static_cast<std::uint8_t>(lane);
-        s.readers[b][rank] = 0;
-        s.distinct[b] = static_cast<std::uint8_t>(n + 1);
-        w = std::max(w, n + 1);
+      bool inserted;
+      const int slot = table.find_or_insert(L.word[k], inserted);
+      if (inserted) {
+        table.rank[slot] = per_bank[L.bank[k]]++;
+        table.first_lane[slot] = static_cast<std::uint8_t>(lane);
+        table.readers[slot] = 0;
+        w = std::max(w, static_cast<int>(per_bank[L.bank[k]]));
       }
-      L.wavefront[k] = static_cast<std::uint16_t>(rank);  // group-relative for now
+      L.wavefront[k] = table.rank[slot];  // group-relative for now
       if (k == 0) {
-        ++s.readers[b][rank];
-        L.broadcast_leader = s.first_lane[b][rank];
+        ++table.readers[slot];
+        L.broadcast_leader = table.first_lane[slot];
       }
     }
   }
-  for (int lane = first_lane; lane < end_lane; ++lane) {
-    if (!((mask >> lane) & 1u)) continue;
+  for (int lane = begin; lane < end; ++lane) {
     SharedLane& L = out.lanes[lane];
-    L.sharers = s.readers[L.bank[0]][L.wavefront[0]];
+    if (!L.active) continue;
+    bool inserted;
+    L.sharers = table.readers[table.find_or_insert(L.word[0], inserted)];
   }
+  (void)g;
   return w;
 }
 
 // cc 1.x: each step serves one broadcast word (that of the lowest waiting
 // lane) to every lane reading it, plus one waiting access in every other bank.
-int serve_group_single_broadcast(const ArchPreset& arch, int first_lane, int end_lane,
-                                 std::uint32_t mask, SharedResult& out) {
+int serve_group_single_broadcast(int begin, int end, SharedResult& out) {
   std::uint8_t served[kMaxWarpLanes][kMaxWordsPerLane] = {};
   int remaining = 0;
-  for (int lane = first_lane; lane < end_lane; ++lane)
-    if ((mask >> lane) & 1u) remaining += out.lanes[lane].num_words;
+  for (int lane = begin; lane < end; ++lane)
+    if (out.lanes[lane].active) remaining += out.lanes[lane].num_words;
   int step = 0;
   while (remaining > 0) {
     std::uint64_t bcast = 0;
     bool have_bcast = false;
     std::uint32_t bank_busy = 0;
-    for (int lane = first_lane; lane < end_lane; ++lane) {
-      if (!((mask >> lane) & 1u)) continue;
+    for (int lane = begin; lane < end; ++lane) {
       SharedLane& L = out.lanes[lane];
+      if (!L.active) continue;
       for (int k = 0; k < L.num_words; ++k) {
         if (served[lane][k]) continue;
         if (!have_bcast) {
@@ -104,84 +169,77 @@ int serve_group_single_broadcast(const ArchPreset& arch, int first_lane, int end
     }
     ++step;
   }
-  for (int lane = first_lane; lane < end_lane; ++lane) {
-    if (!((mask >> lane) & 1u)) continue;
+  for (int lane = begin; lane < end; ++lane) {
     SharedLane& L = out.lanes[lane];
+    if (!L.active) continue;
     int readers = 0;
-    L.broadcast_leader = static_cast<std::uint8_t>(lane);
-    for (int other = end_lane - 1; other >= first_lane; --other)
-      if (((mask >> other) & 1u) && out.lanes[other].word[0] == L.word[0]) {
+    for (int other = end - 1; other >= begin; --other)
+      if (out.lanes[other].active && out.lanes[other].word[0] == L.word[0]) {
         ++readers;
         L.broadcast_leader = static_cast<std::uint8_t>(other);
       }
     L.sharers = static_cast<std::uint8_t>(readers);
   }
-  (void)arch;
   return step;
 }
 
 }  // namespace
 
-void analyze_shared(const WarpAccess& a, const ArchPreset& arch, SharedResult& out) {
-  const int lanes = arch.warp_lanes;
-  const bool ldsm = a.ldmatrix != Ldmatrix::None;
-  // S7: ldmatrix takes one 16-byte row address from each of 8 lanes per matrix.
-  std::uint32_t mask = a.active_mask & (lanes >= 32 ? 0xffffffffu : ((1u << lanes) - 1u));
-  if (ldsm) {
-    const int rows = 8 * static_cast<int>(a.ldmatrix);
-    if (rows < 32) mask &= (1u << rows) - 1u;
+SharedCounts count_shared(const WarpAccess& a, const ArchPreset& arch) {
+  if (arch.single_broadcast) return analyze_shared(a, arch);  // rare preset: the detailed path
+  const SharedGeometry g = detail::shared_geometry(a, arch);
+  GroupWordTable table;
+  SharedCounts c;
+  for (int begin = 0; begin < g.lanes; begin += g.group_lanes) {
+    const int end = std::min(begin + g.group_lanes, g.lanes);
+    if (!(g.mask & group_span(begin, end))) continue;  // S5: empty groups cost nothing
+    const int w = group_wavefronts_fast(a, g, arch, begin, end, table);
+    c.wavefronts += w;
+    c.ideal_wavefronts += 1;
+    c.max_way = std::max(c.max_way, w);
   }
-  const int bytes = ldsm ? 16 : a.bytes;
+  c.bank_conflicts = c.wavefronts - c.ideal_wavefronts;
+  return c;
+}
 
-  int group = ldsm ? 8 : arch.group_lanes_for(bytes);
-  out.paired = false;
-  if (!ldsm && arch.pair_merge && a.op == Op::Load && (bytes == 8 || bytes == 16)) {
-    WarpAccess masked = a;
-    masked.active_mask = mask;
-    if (pairing_doubles(masked, lanes)) {
-      group *= 2;
-      out.paired = true;
-    }
-  }
-  group = std::min(group, lanes);
+void analyze_shared(const WarpAccess& a, const ArchPreset& arch, SharedResult& out) {
+  const SharedGeometry g = detail::shared_geometry(a, arch);
+  out.warp_lanes = g.lanes;
+  out.num_banks = arch.num_banks;
+  out.group_lanes = g.group_lanes;
+  out.paired = g.paired;
+  out.active_lanes = 0;
 
   // S1/S2: the bank words each active lane touches.
-  const int bank_bytes = arch.bank_bytes;
-  out.warp_lanes = lanes;
-  out.num_banks = arch.num_banks;
-  out.group_lanes = group;
-  out.active_lanes = 0;
   for (int lane = 0; lane < kMaxWarpLanes; ++lane) {
     SharedLane& L = out.lanes[lane];
-    L = SharedLane{};
-    if (lane >= lanes || !((mask >> lane) & 1u)) continue;
-    L.active = true;
+    L.active = lane < g.lanes && ((g.mask >> lane) & 1u);
+    if (!L.active) continue;
     ++out.active_lanes;
-    const std::uint64_t first = a.address[lane] / bank_bytes;
-    const std::uint64_t last = (a.address[lane] + bytes - 1) / bank_bytes;
-    L.num_words = static_cast<std::uint8_t>(last - first + 1);
-    L.group = static_cast<std::uint8_t>(lane / group);
+    const std::uint64_t first = a.address[lane] >> g.bank_shift;
+    L.num_words = static_cast<std::uint8_t>(g.words_per_lane);
+    L.group = static_cast<std::uint8_t>(lane >> g.group_shift);
+    L.sharers = 1;
+    L.broadcast_leader = static_cast<std::uint8_t>(lane);
     for (int k = 0; k < L.num_words; ++k) {
       L.word[k] = first + k;
-      L.bank[k] = static_cast<std::uint32_t>((first + k) % arch.num_banks);
+      L.bank[k] = static_cast<std::uint32_t>((first + k) & g.bank_mask);
     }
   }
 
   // S3/S4/S5: groups one after another, never merged.
-  GroupScratch scratch;
-  out.num_groups = (lanes + group - 1) / group;
+  GroupWordTable table;
+  out.num_groups = (g.lanes + g.group_lanes - 1) / g.group_lanes;
   out.wavefronts = out.ideal_wavefronts = out.max_way = 0;
-  for (int g = 0; g < out.num_groups; ++g) {
-    const int begin = g * group;
-    const int end = std::min(begin + group, lanes);
-    const std::uint32_t span = (end - begin >= 32 ? 0xffffffffu : ((1u << (end - begin)) - 1u)) << begin;
-    const bool any = (mask & span) != 0;
+  for (int grp = 0; grp < out.num_groups; ++grp) {
+    const int begin = grp * g.group_lanes;
+    const int end = std::min(begin + g.group_lanes, g.lanes);
+    const bool any = (g.mask & group_span(begin, end)) != 0;
     int w = 0;
     if (any)
-      w = arch.single_broadcast ? serve_group_single_broadcast(arch, begin, end, mask, out)
-                                : serve_group(arch, begin, end, mask, out, scratch);
-    out.group_wavefronts[g] = static_cast<std::uint16_t>(w);
-    out.group_first_wavefront[g] = static_cast<std::uint16_t>(out.wavefronts);
+      w = arch.single_broadcast ? serve_group_single_broadcast(begin, end, out) : serve_group(g, begin, end, out, table);
+    out.group_wavefronts[grp] = static_cast<std::uint16_t>(w);
+    out.group_first_wavefront[grp] = static_cast<std::uint16_t>(out.wavefronts);
     for (int lane = begin; lane < end; ++lane) {
       SharedLane& L = out.lanes[lane];
       if (!L.active) continue;

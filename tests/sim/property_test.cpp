@@ -136,3 +136,33 @@ TEST(GlobalProperties, SectorsCoverActiveBytes) {
 
 }  // namespace
 }  // namespace ws
+
+namespace ws {
+namespace {
+
+// count_shared's shortcuts (distinct banks, affine strides) equal the detailed
+// analysis on every preset, including strided, broadcast and random patterns.
+TEST(SharedProperties, FastTotalsEqualDetailedAnalysis) {
+  std::mt19937 rng(2024);
+  for (const ArchPreset& arch : all_presets()) {
+    for (int iter = 0; iter < 6000; ++iter) {
+      const int bytes = kWidths[iter % 5];
+      if (!arch.allows_width(bytes)) continue;
+      WarpAccess a = random_access(rng, Space::Shared, bytes);
+      if (iter % 3 == 0) {  // affine: base + stride * lane, any stride including 0 and negative
+        const std::int64_t stride = static_cast<std::int64_t>(rng() % 70) - 5;
+        const std::int64_t base = 4096 + static_cast<std::int64_t>(rng() % 64);
+        for (int i = 0; i < 32; ++i) a.address[i] = static_cast<std::uint64_t>((base + stride * i) * bytes);
+        if (iter % 2) a.active_mask = 0xffffffffu;
+      }
+      const SharedCounts fast = count_shared(a, arch);
+      const SharedResult full = analyze_shared(a, arch);
+      ASSERT_EQ(fast.wavefronts, full.wavefronts) << arch.name << " iter " << iter;
+      ASSERT_EQ(fast.ideal_wavefronts, full.ideal_wavefronts) << arch.name;
+      ASSERT_EQ(fast.max_way, full.max_way) << arch.name;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ws
