@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/analyze_command.hpp"
+#include "cli/bench_command.hpp"
 #include "cli/command.hpp"
 #include "cli/report_command.hpp"
 
@@ -13,6 +14,8 @@ int main(int argc, char** argv) {
   CLI::App* analyze_cmd = ws::cli::add_analyze_command(app, analyze);
   ws::cli::ReportOptions report;
   CLI::App* report_cmd = ws::cli::add_report_command(app, report);
+  ws::cli::BenchOptions bench;
+  CLI::App* bench_cmd = ws::cli::add_bench_command(app, bench);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -26,6 +29,7 @@ int main(int argc, char** argv) {
   try {
     if (analyze_cmd->parsed()) return ws::cli::run_analyze(analyze);
     if (report_cmd->parsed()) return ws::cli::run_report(report);
+    if (bench_cmd->parsed()) return ws::cli::run_bench(bench, argc, argv);
     std::cout << app.help();
     return ws::cli::kOk;
   } catch (const ws::cli::UsageError& e) {

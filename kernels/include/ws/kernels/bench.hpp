@@ -1,0 +1,70 @@
+// Timing catalog kernels on a real GPU. This header compiles without CUDA: the
+// window calls it from a background thread; in a build without nvcc, or on a
+// machine without a GPU or driver, every call returns a GpuError ("no GPU here")
+// instead of crashing.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "ws/kernels/catalog.hpp"
+
+namespace ws::kernels {
+
+struct GpuError {
+  int code = 0;          // cudaError_t value (0 when the build has no CUDA)
+  std::string what;      // cudaGetErrorString, or the reason
+  std::string expr;      // the failing call, as written
+  std::string file;
+  int line = 0;
+  bool no_gpu = false;   // cudaErrorNoDevice / InsufficientDriver / built without CUDA
+  std::string describe() const;
+};
+
+struct GpuInfo {
+  std::string name;    // as the driver reports it, e.g. "NVIDIA H100 80GB HBM3"
+  std::string driver;  // e.g. "13.0" (CUDA version the driver supports)
+  std::string cuda;    // runtime version warpscope was built with
+  int sms = 0;
+  int cc_major = 0, cc_minor = 0;
+  double memory_gib = 0;
+};
+
+bool built_with_cuda();
+std::variant<GpuInfo, GpuError> gpu_info();
+
+struct BenchOptions {
+  int repeat = 20;    // timed launches; the median is reported
+  bool check = true;  // compare with the CPU reference on random data
+};
+
+struct BenchResult {
+  std::string kernel;
+  KernelParams params;
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+  int launches = 0;
+  std::uint64_t bytes = 0;  // read + written, each array once
+  double gbps = 0;          // bytes / median
+  double gflops = 0;        // matmul only
+  bool checked = false;
+  bool passed = false;
+  std::string check_message;  // first mismatch when it failed
+};
+
+// Called with the fraction done (0..1) and what is running; from the calling thread.
+using BenchProgress = std::function<void(double fraction, std::string_view stage)>;
+
+std::variant<BenchResult, GpuError> bench_kernel(const KernelInfo& k, const KernelParams& p,
+                                                 const BenchOptions& options, const BenchProgress& progress = {});
+
+// cudaMemcpy device to device of `bytes`: GB/s counting bytes read + written.
+std::variant<double, GpuError> bench_memcpy_d2d(std::uint64_t bytes, int repeat, const BenchProgress& progress = {});
+
+// One launch on random data and nothing else (for Nsight Compute: one profiled launch per call).
+std::optional<GpuError> launch_once(const KernelInfo& k, const KernelParams& p);
+
+}  // namespace ws::kernels

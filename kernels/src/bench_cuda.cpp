@@ -1,0 +1,203 @@
+// GPU timing harness (built only with CUDA).
+//   WS_CUDA_TRY       a failing call becomes a GpuError carrying expression and place
+//   gpu_info()        name, driver and runtime versions; "no GPU here" errors
+//   DeviceArrays      the body's global arrays on the device, freed on every path
+//   bench_kernel()    warm-up, check vs the CPU reference, events around each of N launches, median
+//   bench_memcpy_d2d()
+#include <cuda_runtime.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "catalog_internal.hpp"
+#include "gpu_launch.hpp"
+#include "reference.hpp"
+#include "ws/kernels/bench.hpp"
+
+#define WS_CUDA_TRY(expr)                                       \
+  do {                                                          \
+    const cudaError_t e_ = (expr);                              \
+    if (e_ != cudaSuccess) return make_error(e_, #expr, __FILE__, __LINE__); \
+  } while (0)
+
+namespace ws::kernels {
+namespace {
+
+GpuError make_error(cudaError_t e, const char* expr, const char* file, int line) {
+  GpuError g;
+  g.code = static_cast<int>(e);
+  g.what = cudaGetErrorString(e);
+  g.expr = expr;
+  g.file = file;
+  g.line = line;
+  g.no_gpu = e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver;
+  return g;
+}
+
+std::string version(int v) { return fmt::format("{}.{}", v / 1000, (v % 1000) / 10); }
+
+struct DeviceArrays {
+  std::vector<void*> ptrs;
+  ~DeviceArrays() {
+    for (void* p : ptrs) cudaFree(p);
+  }
+};
+
+struct Events {
+  cudaEvent_t start = nullptr, stop = nullptr;
+  ~Events() {
+    if (start) cudaEventDestroy(start);
+    if (stop) cudaEventDestroy(stop);
+  }
+};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::optional<GpuError> upload(std::vector<HostArray>& host, DeviceArrays& dev) {
+  for (HostArray& h : host) {
+    void* p = nullptr;
+    const cudaError_t e = cudaMalloc(&p, h.bytes.size());
+    if (e != cudaSuccess) return make_error(e, "cudaMalloc(array)", __FILE__, __LINE__);
+    dev.ptrs.push_back(p);
+    const cudaError_t c = cudaMemcpy(p, h.bytes.data(), h.bytes.size(), cudaMemcpyHostToDevice);
+    if (c != cudaSuccess) return make_error(c, "cudaMemcpy(host to device)", __FILE__, __LINE__);
+  }
+  return std::nullopt;
+}
+
+std::optional<GpuError> launch(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc,
+                               const DeviceArrays& dev) {
+  const cudaError_t e =
+      launch_catalog_kernel(kernel_id(k), shape_of(k, p), dim3(lc.grid.x, lc.grid.y, lc.grid.z),
+                            dim3(lc.block.x, lc.block.y, lc.block.z), lc.shared_bytes, dev.ptrs.data(), nullptr);
+  if (e != cudaSuccess) return make_error(e, "launch_catalog_kernel", __FILE__, __LINE__);
+  return std::nullopt;
+}
+
+std::optional<GpuError> require_device() {
+  int n = 0;
+  const cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess) return make_error(e, "cudaGetDeviceCount(&n)", __FILE__, __LINE__);
+  if (n == 0) return make_error(cudaErrorNoDevice, "cudaGetDeviceCount(&n)", __FILE__, __LINE__);
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool built_with_cuda() { return true; }
+
+std::variant<GpuInfo, GpuError> gpu_info() {
+  if (auto e = require_device()) return *e;
+  cudaDeviceProp prop{};
+  WS_CUDA_TRY(cudaGetDeviceProperties(&prop, 0));
+  int driver = 0, runtime = 0;
+  WS_CUDA_TRY(cudaDriverGetVersion(&driver));
+  WS_CUDA_TRY(cudaRuntimeGetVersion(&runtime));
+  GpuInfo g;
+  g.name = prop.name;
+  g.driver = version(driver);
+  g.cuda = version(runtime);
+  g.sms = prop.multiProcessorCount;
+  g.cc_major = prop.major;
+  g.cc_minor = prop.minor;
+  g.memory_gib = static_cast<double>(prop.totalGlobalMem) / (1ull << 30);
+  return g;
+}
+
+std::optional<GpuError> launch_once(const KernelInfo& k, const KernelParams& p) {
+  if (auto e = require_device()) return e;
+  std::vector<HostArray> host = plan_arrays(k, p, 1);
+  DeviceArrays dev;
+  if (auto e = upload(host, dev)) return e;
+  if (auto e = launch(k, p, launch_config(k, p), dev)) return e;
+  const cudaError_t s = cudaDeviceSynchronize();
+  if (s != cudaSuccess) return make_error(s, "cudaDeviceSynchronize()", __FILE__, __LINE__);
+  return std::nullopt;
+}
+
+std::variant<BenchResult, GpuError> bench_kernel(const KernelInfo& k, const KernelParams& p,
+                                                 const BenchOptions& o, const BenchProgress& progress) {
+  auto report = [&](double f, std::string_view what) {
+    if (progress) progress(f, what);
+  };
+  if (auto e = require_device()) return *e;
+  const LaunchConfig lc = launch_config(k, p);
+  report(0.0, "preparing random inputs");
+  const auto seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  std::vector<HostArray> host = plan_arrays(k, p, seed);
+  DeviceArrays dev;
+  if (auto e = upload(host, dev)) return *e;
+
+  BenchResult r;
+  r.kernel = std::string(k.name);
+  r.params = p;
+  // Warm-up launch, which is also the checked one (outputs were poisoned).
+  if (auto e = launch(k, p, lc, dev)) return *e;
+  WS_CUDA_TRY(cudaDeviceSynchronize());
+  if (o.check) {
+    report(0.05, "checking against the CPU reference");
+    for (std::size_t i = 0; i < host.size(); ++i)
+      if (!host[i].input)
+        WS_CUDA_TRY(cudaMemcpy(host[i].bytes.data(), dev.ptrs[i], host[i].bytes.size(), cudaMemcpyDeviceToHost));
+    const auto mismatch = check_against_reference(k, p, host);
+    r.checked = true;
+    r.passed = !mismatch;
+    if (mismatch) r.check_message = *mismatch;
+  }
+
+  Events ev;
+  WS_CUDA_TRY(cudaEventCreate(&ev.start));
+  WS_CUDA_TRY(cudaEventCreate(&ev.stop));
+  std::vector<double> times;
+  const int repeat = std::max(1, o.repeat);
+  for (int i = 0; i < repeat; ++i) {
+    WS_CUDA_TRY(cudaEventRecord(ev.start));
+    if (auto e = launch(k, p, lc, dev)) return *e;
+    WS_CUDA_TRY(cudaEventRecord(ev.stop));
+    WS_CUDA_TRY(cudaEventSynchronize(ev.stop));
+    float ms = 0;
+    WS_CUDA_TRY(cudaEventElapsedTime(&ms, ev.start, ev.stop));
+    times.push_back(ms);
+    report(0.1 + 0.9 * (i + 1) / repeat, "timing");
+  }
+  r.launches = repeat;
+  r.median_ms = median(times);
+  r.min_ms = *std::min_element(times.begin(), times.end());
+  r.max_ms = *std::max_element(times.begin(), times.end());
+  r.bytes = useful_bytes(k, p);
+  r.gbps = static_cast<double>(r.bytes) / (r.median_ms * 1e-3) / 1e9;
+  r.gflops = flops(k, p) / (r.median_ms * 1e-3) / 1e9;
+  return r;
+}
+
+std::variant<double, GpuError> bench_memcpy_d2d(std::uint64_t bytes, int repeat, const BenchProgress& progress) {
+  if (auto e = require_device()) return *e;
+  DeviceArrays dev;
+  dev.ptrs.assign(2, nullptr);
+  WS_CUDA_TRY(cudaMalloc(&dev.ptrs[0], bytes));
+  WS_CUDA_TRY(cudaMalloc(&dev.ptrs[1], bytes));
+  WS_CUDA_TRY(cudaMemset(dev.ptrs[0], 0x5a, bytes));  // a copy's speed does not depend on the values
+  WS_CUDA_TRY(cudaMemcpy(dev.ptrs[1], dev.ptrs[0], bytes, cudaMemcpyDeviceToDevice));  // warm-up
+  Events ev;
+  WS_CUDA_TRY(cudaEventCreate(&ev.start));
+  WS_CUDA_TRY(cudaEventCreate(&ev.stop));
+  std::vector<double> times;
+  for (int i = 0; i < std::max(1, repeat); ++i) {
+    WS_CUDA_TRY(cudaEventRecord(ev.start));
+    WS_CUDA_TRY(cudaMemcpyAsync(dev.ptrs[1], dev.ptrs[0], bytes, cudaMemcpyDeviceToDevice));
+    WS_CUDA_TRY(cudaEventRecord(ev.stop));
+    WS_CUDA_TRY(cudaEventSynchronize(ev.stop));
+    float ms = 0;
+    WS_CUDA_TRY(cudaEventElapsedTime(&ms, ev.start, ev.stop));
+    times.push_back(ms);
+    if (progress) progress(double(i + 1) / repeat, "cudaMemcpy device to device");
+  }
+  return 2.0 * static_cast<double>(bytes) / (median(times) * 1e-3) / 1e9;
+}
+
+}  // namespace ws::kernels

@@ -1,0 +1,87 @@
+#include "ws/kernels/measurements.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace ws::kernels {
+namespace {
+
+KernelParams params_from_json(const nlohmann::json& j, KernelParams p) {
+  auto take = [&](const char* key, int& field) {
+    if (j.contains(key) && j[key].is_number_integer()) field = j[key].get<int>();
+  };
+  take("rows", p.rows);
+  take("cols", p.cols);
+  take("inner", p.inner);
+  take("tile", p.tile);
+  take("block_rows", p.block_rows);
+  take("stride", p.stride);
+  take("bytes", p.bytes);
+  take("swizzle", p.swizzle);
+  return p;
+}
+
+}  // namespace
+
+const MeasuredKernel* Measurements::find(std::string_view kernel) const {
+  for (const MeasuredKernel& m : kernels)
+    if (m.key == kernel) return &m;
+  return nullptr;
+}
+
+std::variant<Measurements, std::string> load_measurements(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) return "cannot open " + path;
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(f);
+  } catch (const nlohmann::json::exception& e) {
+    return path + ": not JSON: " + e.what();
+  }
+  if (!j.is_object() || !j.contains("kernels") || !j["kernels"].is_object())
+    return path + ": no \"kernels\" object";
+  Measurements m;
+  m.path = path;
+  auto str = [&](const char* key) { return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : ""; };
+  m.gpu = str("gpu");
+  m.driver = str("driver");
+  m.cuda = str("cuda");
+  m.date = str("date");
+  m.command = str("command");
+  m.memcpy_d2d_gbps = j.value("memcpy_d2d_gbps", 0.0);
+  for (const auto& [key, e] : j["kernels"].items()) {
+    MeasuredKernel k;
+    k.key = key;
+    k.kernel = e.contains("kernel") && e["kernel"].is_string() ? e["kernel"].get<std::string>() : key;
+    const KernelInfo* info = find_kernel(k.kernel);
+    k.params = params_from_json(e.value("params", nlohmann::json::object()), info ? info->defaults : KernelParams{});
+    k.median_ms = e.value("median_ms", 0.0);
+    k.gbps = e.value("gbps", 0.0);
+    k.gflops = e.value("gflops", 0.0);
+    if (e.contains("ncu") && e["ncu"].is_object())
+      for (const auto& [metric, v] : e["ncu"].items())
+        if (v.is_number()) k.ncu[metric] = v.get<double>();
+    m.kernels.push_back(std::move(k));
+  }
+  return m;
+}
+
+std::string measurements_dir() {
+  if (const char* env = std::getenv("WS_MEASUREMENTS_DIR")) return env;
+  return std::string(WS_SOURCE_DIR) + "/assets/measurements";
+}
+
+std::vector<std::string> measurement_files(const std::string& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.path().extension() == ".json" && e.path().filename().string().find("-sass") == std::string::npos)
+      out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace ws::kernels
