@@ -6,6 +6,10 @@
 #include "cli/bench_command.hpp"
 #include "cli/command.hpp"
 #include "cli/report_command.hpp"
+#if WS_HAVE_GUI
+#include "cli/screenshot_command.hpp"
+#include "gui/session.hpp"
+#endif
 
 int main(int argc, char** argv) {
   CLI::App app{"warpscope: how GPUs serve memory, simulated and measured"};
@@ -16,6 +20,10 @@ int main(int argc, char** argv) {
   CLI::App* report_cmd = ws::cli::add_report_command(app, report);
   ws::cli::BenchOptions bench;
   CLI::App* bench_cmd = ws::cli::add_bench_command(app, bench);
+#if WS_HAVE_GUI
+  ws::cli::ScreenshotOptions screenshot;
+  CLI::App* screenshot_cmd = ws::cli::add_screenshot_command(app, screenshot);
+#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -30,8 +38,13 @@ int main(int argc, char** argv) {
     if (analyze_cmd->parsed()) return ws::cli::run_analyze(analyze);
     if (report_cmd->parsed()) return ws::cli::run_report(report);
     if (bench_cmd->parsed()) return ws::cli::run_bench(bench, argc, argv);
+#if WS_HAVE_GUI
+    if (screenshot_cmd->parsed()) return ws::cli::run_screenshot(screenshot);
+    return ws::gui::run_window(ws::gui::WindowOptions{});
+#else
     std::cout << app.help();
     return ws::cli::kOk;
+#endif
   } catch (const ws::cli::UsageError& e) {
     std::cerr << "warpscope: " << e.what() << "\n";
     return ws::cli::kUsage;

@@ -1,0 +1,134 @@
+// `warpscope screenshot`
+//   add_screenshot_command()  flags
+//   setup_state()             flags -> AppState (kernel, preset, block, warp, site), UsageError on bad input
+//   run_screenshot()          hidden window, offscreen frame, PNG
+#include "cli/screenshot_command.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <iostream>
+
+#include "cli/command.hpp"
+#include "gui/session.hpp"
+
+namespace ws::cli {
+namespace {
+
+int parse_int(std::string_view s, const char* flag) {
+  int v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size())
+    throw UsageError(fmt::format("{}: '{}' is not a number", flag, s));
+  return v;
+}
+
+std::pair<int, int> parse_pair(const std::string& s, char sep, const char* flag) {
+  const auto at = s.find(sep);
+  if (at == std::string::npos) throw UsageError(fmt::format("{}: expected A{}B, got '{}'", flag, sep, s));
+  return {parse_int(std::string_view(s).substr(0, at), flag), parse_int(std::string_view(s).substr(at + 1), flag)};
+}
+
+void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
+  const kernels::KernelInfo& k = kernel_named(o.kernel.kernel);
+  const kernels::KernelParams p = params_from(o.kernel, k);
+  const ArchPreset& arch = preset_named(o.arch);
+  check_or_throw(k, p, arch);
+  state.select_kernel(k.name);
+  const auto presets = all_presets();
+  for (std::size_t i = 0; i < presets.size(); ++i)
+    if (presets[i].name == arch.name) state.select_arch(static_cast<int>(i));
+  state.set_params(p);
+
+  const auto [bx, by] = parse_pair(o.block, ',', "--block");
+  const Dim3 grid = state.launch.grid;
+  if (bx < 0 || by < 0 || bx >= grid.x || by >= grid.y)
+    throw UsageError(fmt::format("--block: ({}, {}) is outside the grid of {} x {} blocks", bx, by, grid.x, grid.y));
+  state.set_block(Dim3{bx, by, 0});
+  if (o.warp < 0 || o.warp >= state.warps_per_block())
+    throw UsageError(fmt::format("--warp: {} is outside the block's {} warps", o.warp, state.warps_per_block()));
+  state.set_warp(o.warp);
+
+  if (!o.site.empty()) {
+    int site = -1;
+    if (o.site.find_first_not_of("0123456789") == std::string::npos) site = parse_int(o.site, "--site");
+    for (std::size_t i = 0; site < 0 && i < state.trace.sites.size(); ++i)
+      if (state.trace.sites[i].name == o.site) site = static_cast<int>(i);
+    std::string names;
+    for (const auto& s : state.trace.sites) names += (names.empty() ? "" : ", ") + s.name;
+    if (site < 0 || site >= static_cast<int>(state.trace.sites.size()))
+      throw UsageError(fmt::format("--site: '{}' is not a site of this warp (sites: {})", o.site, names));
+    if (!state.select_site(site, o.occurrence))
+      throw UsageError(fmt::format("--occurrence: this warp runs site '{}' fewer than {} times",
+                                   state.trace.sites[site].name, o.occurrence + 1));
+  }
+  if (!o.pattern.empty()) {
+    state.pattern.expr = o.pattern;
+    state.pattern.bytes = o.pattern_bytes;
+    if (o.pattern_space == "shared") state.pattern.space = Space::Shared;
+    else if (o.pattern_space == "global") state.pattern.space = Space::Global;
+    else throw UsageError(fmt::format("--pattern-space: '{}' is not shared or global", o.pattern_space));
+    state.set_source(gui::InstructionSource::Pattern);
+    if (!state.pattern.error.empty()) throw UsageError("--pattern: " + state.pattern.error);
+  }
+}
+
+}  // namespace
+
+CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
+  CLI::App* cmd = root.add_subcommand("screenshot", "render the window in a chosen state into a PNG (needs a display "
+                                                    "or xvfb-run)");
+  cmd->add_option("--kernel", o.kernel.kernel, "catalog kernel")->required();
+  add_kernel_options(*cmd, o.kernel);
+  cmd->add_option("--arch", o.arch, "architecture preset");
+  cmd->add_option("--block", o.block, "block X,Y");
+  cmd->add_option("--warp", o.warp, "warp of the block");
+  cmd->add_option("--site", o.site, "access site: index or name (first execution)");
+  cmd->add_option("--occurrence", o.occurrence, "which execution of --site, from 0");
+  cmd->add_option("--out", o.out, "PNG file to write")->required();
+  cmd->add_option("--size", o.size, "window size WxH");
+  cmd->add_option("--font-scale", o.font_scale, "text size (1 = 17 px)");
+  cmd->add_option("--results", o.results, "results tab: timings or whole-kernel");
+  cmd->add_option("--detail", o.detail, "detail tab: shared or blocks");
+  cmd->add_option("--pattern", o.pattern, "own pattern: byte address as an expression in lane");
+  cmd->add_option("--pattern-space", o.pattern_space, "own pattern: shared or global");
+  cmd->add_option("--pattern-bytes", o.pattern_bytes, "own pattern: access width");
+  cmd->add_flag("--live-bench", o.live_bench, "time the catalog on this machine's GPU first");
+  return cmd;
+}
+
+int run_screenshot(const ScreenshotOptions& o) {
+  gui::ScreenshotPlan plan;
+  plan.out = o.out;
+  const auto [w, h] = parse_pair(o.size, 'x', "--size");
+  if (w < 320 || h < 240 || w > 8192 || h > 8192)
+    throw UsageError(fmt::format("--size: {}x{} is outside 320x240 .. 8192x8192", w, h));
+  plan.width = w;
+  plan.height = h;
+  if (o.font_scale < 0.5f || o.font_scale > 4.0f) throw UsageError("--font-scale: must be within 0.5 .. 4");
+  plan.font_scale = o.font_scale;
+  plan.live_bench = o.live_bench;
+  if (o.results == "timings") plan.results = gui::ResultsTab::Timings;
+  else if (o.results == "whole-kernel") plan.results = gui::ResultsTab::WholeKernel;
+  else throw UsageError(fmt::format("--results: '{}' is not timings or whole-kernel", o.results));
+  if (o.detail == "shared") plan.detail = gui::DetailTab::SharedArray;
+  else if (o.detail == "blocks") plan.detail = gui::DetailTab::Blocks;
+  else if (!o.detail.empty()) throw UsageError(fmt::format("--detail: '{}' is not shared or blocks", o.detail));
+
+  // Bad flags are reported before a missing display: they are the user's to fix first.
+  gui::AppState state;
+  setup_state(o, state);
+  if (std::string p = gui::display_problem(); !p.empty()) {
+    std::cerr << "warpscope: screenshot: " << p << "\n";
+    return kFailure;
+  }
+  std::string error;
+  if (!gui::render_screenshot(state, plan, &error)) {
+    std::cerr << "warpscope: screenshot: " << error << "\n";
+    return kFailure;
+  }
+  std::cout << "wrote " << o.out << " (" << w << "x" << h << ")\n";
+  return kOk;
+}
+
+}  // namespace ws::cli

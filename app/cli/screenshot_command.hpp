@@ -1,0 +1,33 @@
+// `warpscope screenshot`: the window in a chosen state, rendered offscreen
+// into a PNG (issue 4 §3). Same kernel flags as `report`.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "cli/kernel_options.hpp"
+
+namespace ws::cli {
+
+struct ScreenshotOptions {
+  KernelOptions kernel;
+  std::string arch = "sm90";
+  std::string block = "0,0";
+  int warp = 0;
+  std::string site;      // index into the warp's access sites, or a site name
+  int occurrence = 0;    // which execution of that site (loops run a site many times)
+  std::string out;
+  std::string size = "1600x900";
+  float font_scale = 1.0f;
+  std::string results = "timings";  // timings | whole-kernel
+  std::string detail;               // shared | blocks (default: follows the instruction)
+  std::string pattern;              // an own pattern: expression in lane (shown instead of the kernel)
+  std::string pattern_space = "shared";
+  int pattern_bytes = 4;
+  bool live_bench = false;
+};
+
+CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& options);
+int run_screenshot(const ScreenshotOptions& options);
+
+}  // namespace ws::cli

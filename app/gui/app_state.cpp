@@ -1,0 +1,222 @@
+// AppState commands. Every change ends in one of three steps:
+//   resimulate()  parameters or preset: check, launch, whole-kernel job, retrace
+//   retrace()     block or warp: trace that warp with the recording context
+//   reanalyse()   instruction: analyse it for the preset (S1-S7, G1-G2)
+#include "gui/app_state.hpp"
+
+#include <algorithm>
+#include <exception>
+
+#include <fmt/format.h>
+
+#include "ws/pattern_input.hpp"
+#include "ws/validate.hpp"
+
+namespace ws::gui {
+namespace {
+
+int wrap(int v, int n) { return n <= 0 ? 0 : ((v % n) + n) % n; }
+
+// The catalog's column-read lesson is the natural first screen.
+int default_kernel_index() {
+  const auto cat = kernels::catalog();
+  for (std::size_t i = 0; i < cat.size(); ++i)
+    if (cat[i].name == "transpose_shared") return static_cast<int>(i);
+  return 0;
+}
+
+}  // namespace
+
+std::string thread_label(Dim3 t) {
+  return t.z > 0 ? fmt::format("({}, {}, {})", t.x, t.y, t.z) : fmt::format("({}, {})", t.x, t.y);
+}
+
+AppState::AppState() { select_kernel(default_kernel_index()); }
+
+const kernels::KernelInfo& AppState::kernel() const { return kernels::catalog()[kernel_index]; }
+const ArchPreset& AppState::arch() const { return all_presets()[arch_index]; }
+
+int AppState::warps_per_block() const {
+  const int lanes = arch().warp_lanes;
+  return std::max(1, (launch.block.count() + lanes - 1) / lanes);
+}
+
+void AppState::select_kernel(int catalog_index, const kernels::KernelParams* keep) {
+  kernel_index = wrap(catalog_index, static_cast<int>(kernels::catalog().size()));
+  params = keep ? *keep : kernel().defaults;
+  block = Dim3{0, 0, 0};
+  warp = 0;
+  instruction = 0;
+  resimulate();
+}
+
+bool AppState::select_kernel(std::string_view name) {
+  const auto cat = kernels::catalog();
+  for (std::size_t i = 0; i < cat.size(); ++i)
+    if (cat[i].name == name) {
+      select_kernel(static_cast<int>(i));
+      return true;
+    }
+  return false;
+}
+
+void AppState::set_params(const kernels::KernelParams& p) {
+  params = p;
+  resimulate();
+}
+
+void AppState::select_arch(int preset_index) {
+  arch_index = wrap(preset_index, static_cast<int>(all_presets().size()));
+  resimulate();
+}
+
+void AppState::set_block(Dim3 b) {
+  block = b;
+  retrace();
+}
+
+void AppState::set_warp(int w) {
+  warp = w;
+  retrace();
+}
+
+void AppState::set_instruction(int i) {
+  instruction = i;
+  reanalyse();
+}
+
+void AppState::step_instruction(int delta) { set_instruction(wrap(instruction + delta, instruction_count())); }
+
+void AppState::step_warp(int delta) { set_warp(wrap(warp + delta, warps_per_block())); }
+
+void AppState::step_block(int delta) {
+  const Dim3 g = launch.grid;
+  const int linear = wrap(block.y * g.x + block.x + delta, g.x * g.y);
+  set_block(Dim3{linear % g.x, linear / g.x, 0});
+}
+
+bool AppState::select_site(int site, int occurrence) {
+  int seen = 0;
+  for (int i = 0; i < instruction_count(); ++i)
+    if (trace.instructions[i].site == site && seen++ == occurrence) {
+      set_instruction(i);
+      return true;
+    }
+  return false;
+}
+
+void AppState::set_source(InstructionSource s) {
+  source = s;
+  view.select_tabs = true;
+  reanalyse();
+}
+
+void AppState::apply_pattern() {
+  view.select_tabs = true;
+  reanalyse();
+}
+
+void AppState::resimulate() {
+  traced = false;
+  trace = WarpTrace{};
+  traced_kernel_warp_ = -1;
+  param_error = kernels::check_params(kernel(), params, arch());
+  if (param_error) {
+    whole_kernel.clear();
+    reanalyse();
+    return;
+  }
+  launch = kernels::launch_config(kernel(), params);
+  whole_kernel.request({&kernel(), params, &arch()});
+  retrace();
+}
+
+void AppState::retrace() {
+  if (param_error) return reanalyse();
+  // Keep the cursor inside the launch: a smaller matrix or tile shrinks the grid.
+  block.x = std::clamp(block.x, 0, std::max(0, launch.grid.x - 1));
+  block.y = std::clamp(block.y, 0, std::max(0, launch.grid.y - 1));
+  block.z = 0;
+  warp = std::clamp(warp, 0, warps_per_block() - 1);
+  const int kernel_warp = warp * arch().warp_lanes / kMaxWarpLanes;
+  const bool same = traced && kernel_warp == traced_kernel_warp_ && block.x == traced_block_.x &&
+                    block.y == traced_block_.y;
+  if (!same) {
+    try {
+      trace = kernels::trace_warp(kernel(), params, block, kernel_warp);
+      traced = true;
+      traced_kernel_warp_ = kernel_warp;
+      traced_block_ = block;
+    } catch (const std::exception& e) {
+      traced = false;
+      param_error = fmt::format("tracing failed: {}", e.what());
+    }
+  }
+  instruction = std::clamp(instruction, 0, std::max(0, instruction_count() - 1));
+  reanalyse();
+}
+
+void AppState::reanalyse() {
+  CurrentInstruction c;
+  const ArchPreset& a = arch();
+  c.warp_lanes = a.warp_lanes;
+  if (source == InstructionSource::Pattern) {
+    pattern.error.clear();
+    c.access.space = pattern.space;
+    c.access.op = pattern.op;
+    c.access.bytes = static_cast<std::uint8_t>(pattern.bytes);
+    auto addrs = addresses_from_expr(pattern.expr, a.warp_lanes);
+    auto mask = parse_mask(pattern.mask, a.warp_lanes);
+    if (auto* e = std::get_if<InputError>(&addrs)) pattern.error = e->message;
+    else if (auto* m = std::get_if<InputError>(&mask)) pattern.error = "mask: " + m->message;
+    else {
+      const auto& la = std::get<LaneAddresses>(addrs);
+      c.access.address = la.address;
+      c.access.active_mask = la.active_mask & std::get<std::uint32_t>(mask);
+    }
+    c.error = pattern.error;
+  } else if (param_error) {
+    c.error = *param_error;
+  } else if (!traced || trace.instructions.empty()) {
+    c.error = "This warp executes no memory instruction.";
+  } else {
+    const TracedInstruction& ti = trace.instructions[instruction];
+    c.site = ti.site;
+    // Small-warp presets (the 4-lane toy) show a slice of the kernel's 32-lane warp.
+    c.lane_offset = (warp * a.warp_lanes) % kMaxWarpLanes;
+    c.access = ti.access;
+    c.access.active_mask = 0;
+    for (int l = 0; l < a.warp_lanes && c.lane_offset + l < kMaxWarpLanes; ++l) {
+      c.access.address[l] = ti.access.address[c.lane_offset + l];
+      if (ti.access.active(c.lane_offset + l)) c.access.active_mask |= 1u << l;
+    }
+  }
+  if (c.error.empty()) {
+    if (auto bad = validate_access(c.access, a)) {
+      c.error = fmt::format("The {} preset cannot serve this access: {}", a.name, *bad);
+    } else if (c.access.space == Space::Shared) {
+      analyze_shared(c.access, a, c.shared);
+      c.valid = true;
+    } else {
+      analyze_global(c.access, a.warp_lanes, c.global);
+      c.valid = true;
+    }
+  }
+  // The memory tabs follow the instruction when it moves between shared and global.
+  if (c.valid && (!current.valid || c.access.space != current.access.space)) view.select_tabs = true;
+  current = c;
+}
+
+void AppState::tick(double dt_seconds) {
+  whole_kernel.poll();
+  if (playback.playing && instruction_count() > 0 && source == InstructionSource::Kernel) {
+    playback.accumulated += dt_seconds * playback.steps_per_second;
+    const int steps = static_cast<int>(playback.accumulated);
+    if (steps > 0) {
+      playback.accumulated -= steps;
+      step_instruction(steps);
+    }
+  }
+}
+
+}  // namespace ws::gui

@@ -1,0 +1,28 @@
+// Drawing helpers shared by the grid panels (bank map, shared array, global
+// memory): the canvas pattern of style.md plus a lane chip with its number.
+#pragma once
+
+#include <string_view>
+
+#include <imgui.h>
+
+#include "gui/bank_map_layout.hpp"
+
+namespace ws::gui::canvas {
+
+inline ImVec2 at(ImVec2 origin, float x, float y) { return ImVec2(origin.x + x, origin.y + y); }
+inline ImVec2 min_of(ImVec2 origin, const Rect& r) { return at(origin, r.x0, r.y0); }
+inline ImVec2 max_of(ImVec2 origin, const Rect& r) { return at(origin, r.x1, r.y1); }
+
+// Text centred in a box, shrunk to fit (lane numbers must stay legible in small cells).
+void centered_text(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 color, std::string_view text,
+                   float max_size = 0);
+
+// A lane's chip: its colour, its number, a dark outline.
+void lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane);
+
+// Claims a region of the window for a custom drawing and returns its top-left
+// corner; hover and clicks on it go to an invisible button named `id`.
+ImVec2 claim(const char* id, float width, float height);
+
+}  // namespace ws::gui::canvas

@@ -1,0 +1,237 @@
+// GlWindow: GLFW + OpenGL 3.3 core + ImGui lifecycle.
+//   display_problem()     why no window can open (no DISPLAY), checked before GLFW
+//   open() / ~GlWindow    context, glad, ImGui backends, fonts
+//   begin/end_frame       the per-frame sequence; font rebuilds and F11 between frames
+//   end_frame_offscreen   render into an FBO and read it back (screenshots, tests)
+#include "gui/gl_window.hpp"
+
+#include <glad/gl.h>
+// glad first: GLFW must not pull in the system GL header.
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <fmt/format.h>
+#include <imgui.h>
+#include <stb_image_write.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#include "gui/palette.hpp"
+
+#ifndef WS_FONT_DIR
+#define WS_FONT_DIR "/usr/share/fonts/truetype/dejavu"
+#endif
+
+namespace ws::gui {
+namespace {
+
+// GLFW reports errors through a C callback without a user pointer; the last
+// message is kept here so open() can explain a failure.
+std::string g_last_glfw_error;
+
+const std::string& last_glfw_error() { return g_last_glfw_error; }
+
+void on_glfw_error(int code, const char* description) {
+  g_last_glfw_error = fmt::format("GLFW error {}: {}", code, description);
+}
+
+constexpr float kBaseFontPx = 17.0f;  // reads at 1280 x 720 on a projector
+
+}  // namespace
+
+std::string display_problem() {
+  const char* x = std::getenv("DISPLAY");
+  const char* wl = std::getenv("WAYLAND_DISPLAY");
+  if ((x && *x) || (wl && *wl)) return {};
+  return "the warpscope window needs a display: none is set (DISPLAY is empty). Run it on a desktop, or "
+         "headless under Xvfb: xvfb-run -a warpscope. The subcommands (analyze, report, bench, screenshot "
+         "under xvfb-run) work without one.";
+}
+
+std::unique_ptr<GlWindow> GlWindow::open(const WindowOptions& o, AppState& state, std::string* error) {
+  if (std::string p = display_problem(); !p.empty()) {
+    *error = p;
+    return nullptr;
+  }
+  glfwSetErrorCallback(on_glfw_error);
+  if (!glfwInit()) {
+    *error = fmt::format("cannot open the display ({}). Try: xvfb-run -a warpscope", last_glfw_error());
+    return nullptr;
+  }
+  std::unique_ptr<GlWindow> w(new GlWindow());
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_VISIBLE, o.visible ? GLFW_TRUE : GLFW_FALSE);
+  w->window_ = glfwCreateWindow(o.width, o.height, "warpscope", nullptr, nullptr);
+  if (!w->window_) {
+    *error = fmt::format("cannot create an OpenGL 3.3 core window ({})", last_glfw_error());
+    return nullptr;
+  }
+  glfwMakeContextCurrent(w->window_);
+  glfwSwapInterval(1);
+  if (!gladLoadGL(glfwGetProcAddress)) {
+    *error = "cannot load the OpenGL 3.3 functions (glad)";
+    return nullptr;
+  }
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // the layout is computed, not saved
+  ImGui_ImplGlfw_InitForOpenGL(w->window_, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  w->imgui_ready_ = true;
+  state.view.font_scale = o.font_scale;
+  w->load_fonts(state);
+  return w;
+}
+
+GlWindow::~GlWindow() {
+  if (fbo_) glDeleteFramebuffers(1, &fbo_);
+  if (color_rb_) glDeleteRenderbuffers(1, &color_rb_);
+  if (imgui_ready_) {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+  }
+  if (window_) glfwDestroyWindow(window_);
+  glfwTerminate();
+}
+
+void GlWindow::load_fonts(AppState& state) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  const float px = kBaseFontPx * state.view.font_scale;
+  const std::string dir = WS_FONT_DIR;
+  const std::string sans = dir + "/DejaVuSans.ttf", mono = dir + "/DejaVuSansMono.ttf";
+  state.view.mono = nullptr;
+  state.view.font_warning.clear();
+  if (std::filesystem::exists(sans) && io.Fonts->AddFontFromFileTTF(sans.c_str(), px)) {
+    if (std::filesystem::exists(mono)) state.view.mono = io.Fonts->AddFontFromFileTTF(mono.c_str(), px * 0.95f);
+  } else {
+    state.view.font_warning = fmt::format("Font {} not found (package fonts-dejavu-core): using ImGui's default.", sans);
+    std::cerr << "warpscope: warning: " << state.view.font_warning << "\n";
+    ImFontConfig cfg;
+    cfg.SizePixels = 13.0f * state.view.font_scale;
+    io.Fonts->AddFontDefault(&cfg);
+  }
+  io.Fonts->Build();
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+  palette::apply_classroom_style(state.view.font_scale);
+  state.view.font_reload = false;
+}
+
+void GlWindow::toggle_fullscreen(bool on) {
+  if (on == fullscreen_) return;
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  if (on && monitor) {
+    glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
+    glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
+    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    fullscreen_ = true;
+  } else if (!on) {
+    glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3], 0);
+    fullscreen_ = false;
+  }
+}
+
+bool GlWindow::should_close() const { return glfwWindowShouldClose(window_); }
+
+void GlWindow::wait_events(bool animating) {
+  // Idle windows sleep: a laptop projecting a lesson should not spin a core.
+  if (animating) glfwPollEvents();
+  else glfwWaitEventsTimeout(0.25);
+}
+
+void GlWindow::begin_frame(AppState& state) {
+  if (state.view.font_reload) load_fonts(state);
+  if (state.view.fullscreen != fullscreen_) toggle_fullscreen(state.view.fullscreen);
+  state.view.fullscreen = fullscreen_;
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+}
+
+void GlWindow::end_frame() {
+  ImGui::Render();
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(window_, &w, &h);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, w, h);
+  glClearColor(0.94f, 0.94f, 0.94f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  glfwSwapBuffers(window_);
+}
+
+bool GlWindow::end_frame_offscreen(Image& out, std::string* error) {
+  ImGui::Render();
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  const int w = static_cast<int>(size.x), h = static_cast<int>(size.y);
+  if (w <= 0 || h <= 0) {
+    *error = "the window has no size";
+    return false;
+  }
+  if (!fbo_ || w != fbo_w_ || h != fbo_h_) {
+    if (fbo_) glDeleteFramebuffers(1, &fbo_);
+    if (color_rb_) glDeleteRenderbuffers(1, &color_rb_);
+    glGenFramebuffers(1, &fbo_);
+    glGenRenderbuffers(1, &color_rb_);
+    glBindRenderbuffer(GL_RENDERBUFFER, color_rb_);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_rb_);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      *error = "the offscreen framebuffer is incomplete";
+      return false;
+    }
+    fbo_w_ = w;
+    fbo_h_ = h;
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  glViewport(0, 0, w, h);
+  glClearColor(0.94f, 0.94f, 0.94f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  out.width = w;
+  out.height = h;
+  out.rgba.assign(static_cast<std::size_t>(w) * h * 4, 0);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, out.rgba.data());
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  // GL's first row is the bottom one; PNG's is the top one.
+  const std::size_t stride = static_cast<std::size_t>(w) * 4;
+  for (int y = 0; y < h / 2; ++y)
+    std::swap_ranges(out.rgba.begin() + y * stride, out.rgba.begin() + (y + 1) * stride,
+                     out.rgba.begin() + (h - 1 - y) * stride);
+  glfwPollEvents();
+  return true;
+}
+
+std::string GlWindow::take_gl_errors() {
+  std::string all;
+  for (GLenum e = glGetError(); e != GL_NO_ERROR; e = glGetError())
+    all += fmt::format("{}0x{:04x}", all.empty() ? "" : ", ", static_cast<unsigned>(e));
+  return all;
+}
+
+bool write_png(const Image& img, const std::string& path, std::string* error) {
+  if (!stbi_write_png(path.c_str(), img.width, img.height, 4, img.rgba.data(), img.width * 4)) {
+    *error = fmt::format("cannot write {}", path);
+    return false;
+  }
+  return true;
+}
+
+bool is_uniform(const Image& img) {
+  for (std::size_t i = 4; i + 3 < img.rgba.size(); i += 4)
+    if (img.rgba[i] != img.rgba[0] || img.rgba[i + 1] != img.rgba[1] || img.rgba[i + 2] != img.rgba[2]) return false;
+  return true;
+}
+
+}  // namespace ws::gui

@@ -1,0 +1,66 @@
+// The window: GLFW, an OpenGL 3.3 core context (glad), Dear ImGui with the
+// distro's GLFW and OpenGL3 backends, classroom fonts. Visible for the app,
+// hidden for screenshots and tests, which render into an offscreen framebuffer.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gui/app_state.hpp"
+
+struct GLFWwindow;
+
+namespace ws::gui {
+
+struct WindowOptions {
+  int width = 1600;
+  int height = 900;
+  bool visible = true;
+  float font_scale = 1.0f;
+};
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgba;  // top row first
+};
+
+// Empty when a display seems reachable; else the message the user should see.
+std::string display_problem();
+
+class GlWindow {
+ public:
+  // nullptr and *error set when GLFW, the context or the loader fail.
+  static std::unique_ptr<GlWindow> open(const WindowOptions& o, AppState& state, std::string* error);
+  ~GlWindow();
+  GlWindow(const GlWindow&) = delete;
+  GlWindow& operator=(const GlWindow&) = delete;
+
+  bool should_close() const;
+  // Sleeps until input, or a short timeout while something moves (playback, jobs).
+  void wait_events(bool animating);
+  void begin_frame(AppState& state);  // fonts, full screen, ImGui::NewFrame
+  void end_frame();                   // ImGui::Render, draw, swap
+  // Ends the frame into an offscreen framebuffer instead and reads it back.
+  bool end_frame_offscreen(Image& out, std::string* error);
+  // glGetError() names since the last call; empty when there were none.
+  std::string take_gl_errors();
+
+ private:
+  GlWindow() = default;
+  void load_fonts(AppState& state);
+  void toggle_fullscreen(bool on);
+
+  GLFWwindow* window_ = nullptr;
+  bool imgui_ready_ = false;
+  bool fullscreen_ = false;
+  int windowed_[4] = {0, 0, 0, 0};  // x, y, w, h before full screen
+  unsigned fbo_ = 0, color_rb_ = 0;
+  int fbo_w_ = 0, fbo_h_ = 0;
+};
+
+bool write_png(const Image& img, const std::string& path, std::string* error);
+// True when every pixel equals the first: a frame that drew nothing.
+bool is_uniform(const Image& img);
+
+}  // namespace ws::gui

@@ -1,0 +1,79 @@
+// The Timings model's sources, over the kernels library: recorded files
+// (ws/kernels/measurements.hpp) and the GPU bench (ws/kernels/bench.hpp),
+// which answers "no GPU here" instead of failing on machines without one.
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "gui/timings_model.hpp"
+#include "ws/kernels/bench.hpp"
+#include "ws/kernels/measurements.hpp"
+
+namespace ws::gui {
+namespace {
+
+// cudaMemcpy of one 8192² fp32 matrix, the size the transposes move (as `warpscope bench`).
+constexpr std::uint64_t kMemcpyBytes = 8192ull * 8192 * 4;
+
+}  // namespace
+
+std::vector<MeasurementSet> load_recorded_measurements(std::string* error) {
+  std::vector<MeasurementSet> sets;
+  const std::string dir = kernels::measurements_dir();
+  const auto files = kernels::measurement_files(dir);
+  if (files.empty()) *error = fmt::format("no *.json file in {}", dir);
+  for (const std::string& path : files) {
+    auto loaded = kernels::load_measurements(path);
+    if (auto* e = std::get_if<std::string>(&loaded)) {
+      *error += fmt::format("{}{}", error->empty() ? "" : "; ", *e);
+      continue;
+    }
+    const kernels::Measurements& m = std::get<kernels::Measurements>(loaded);
+    MeasurementSet s{m.gpu, m.driver, m.cuda, m.date, m.path, m.memcpy_d2d_gbps, {}};
+    // One row per kernel: the run at the catalog's defaults (sweeps carry other keys).
+    for (const kernels::MeasuredKernel& k : m.kernels)
+      if (k.key == k.kernel) s.kernels.push_back({k.kernel, k.params, k.median_ms, k.gbps, k.gflops, k.ncu});
+    sets.push_back(std::move(s));
+  }
+  return sets;
+}
+
+std::string probe_gpu(std::string* name) {
+  auto info = kernels::gpu_info();
+  if (auto* e = std::get_if<kernels::GpuError>(&info)) {
+    name->clear();
+    return e->no_gpu ? e->what : e->describe();
+  }
+  *name = std::get<kernels::GpuInfo>(info).name;
+  return {};
+}
+
+MeasurementSet run_live_bench(const std::function<void(float, const std::string&)>& progress) {
+  auto info = kernels::gpu_info();
+  if (auto* e = std::get_if<kernels::GpuError>(&info)) throw std::runtime_error(e->describe());
+  const kernels::GpuInfo& gpu = std::get<kernels::GpuInfo>(info);
+  MeasurementSet set{gpu.name, gpu.driver, gpu.cuda, "live", "live on this machine", 0, {}};
+  const auto cat = kernels::catalog();
+  const float steps = static_cast<float>(cat.size() + 1);
+  auto memcpy = kernels::bench_memcpy_d2d(kMemcpyBytes, 20, [&](double f, std::string_view) {
+    progress(static_cast<float>(f) / steps, "cudaMemcpy");
+  });
+  if (auto* e = std::get_if<kernels::GpuError>(&memcpy)) throw std::runtime_error(e->describe());
+  set.memcpy_gbps = std::get<double>(memcpy);
+  for (std::size_t i = 0; i < cat.size(); ++i) {
+    const kernels::KernelInfo& k = cat[i];
+    const std::string name(k.name);
+    auto r = kernels::bench_kernel(k, k.defaults, kernels::BenchOptions{}, [&](double f, std::string_view) {
+      progress((static_cast<float>(i + 1) + static_cast<float>(f)) / steps, name);
+    });
+    if (auto* e = std::get_if<kernels::GpuError>(&r)) throw std::runtime_error(name + ": " + e->describe());
+    const kernels::BenchResult& b = std::get<kernels::BenchResult>(r);
+    // A kernel whose output is wrong gets no timing: a fast wrong answer teaches nothing.
+    if (b.checked && !b.passed) throw std::runtime_error(name + " gave a wrong result: " + b.check_message);
+    set.kernels.push_back({name, b.params, b.median_ms, b.gbps, b.gflops, {}});
+  }
+  progress(1.0f, "done");
+  return set;
+}
+
+}  // namespace ws::gui

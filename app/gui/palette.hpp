@@ -1,0 +1,40 @@
+// Colours for a projector and for colour-blind students: the Okabe-Ito set
+// (distinguishable under protanopia, deuteranopia and tritanopia) on a light
+// theme, which survives a washed-out projector better than a dark one.
+#pragma once
+
+#include <imgui.h>
+
+namespace ws::gui::palette {
+
+// Lane chips cycle through eight Okabe-Ito colours; the lane number is always
+// printed on the chip, so the colour only has to separate neighbours.
+ImU32 lane_fill(int lane);
+ImU32 lane_text(int lane);  // black or white, whichever reads on lane_fill
+
+inline constexpr ImU32 rgb(unsigned r, unsigned g, unsigned b, unsigned a = 255) {
+  return IM_COL32(r, g, b, a);
+}
+
+inline constexpr ImU32 kInk = rgb(20, 20, 20);                // text and outlines
+inline constexpr ImU32 kGrid = rgb(190, 190, 190);            // cell borders
+inline constexpr ImU32 kCell = rgb(248, 248, 248);            // empty cell
+inline constexpr ImU32 kCellAlt = rgb(232, 236, 242);         // alternate row shade
+inline constexpr ImU32 kPadding = rgb(200, 200, 200);         // padding words
+inline constexpr ImU32 kConflict = rgb(213, 94, 0);           // vermillion: cost above ideal
+inline constexpr ImU32 kGood = rgb(0, 158, 115);              // bluish green: at the ideal
+inline constexpr ImU32 kAccent = rgb(0, 114, 178);            // blue: current selection
+inline constexpr ImU32 kSectorTouched = rgb(86, 180, 233, 90);  // sky blue, translucent
+inline constexpr ImU32 kRead = rgb(0, 114, 178);              // blocks view: tile read
+inline constexpr ImU32 kWrite = rgb(230, 159, 0);             // blocks view: tile written
+inline constexpr ImU32 kVisited = rgb(204, 121, 167, 70);     // blocks already animated
+
+// ImGui text colours (ImVec4) for headlines.
+ImVec4 text_conflict();
+ImVec4 text_good();
+ImVec4 text_muted();
+
+// Light theme with larger rounding and spacing that reads on a projector.
+void apply_classroom_style(float scale);
+
+}  // namespace ws::gui::palette

@@ -1,0 +1,88 @@
+#include "gui/session.hpp"
+
+#include <chrono>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <imgui.h>
+
+namespace ws::gui {
+
+void build_frame(GlWindow& window, Workbench& bench, AppState& state, double dt_seconds) {
+  window.begin_frame(state);
+  state.tick(dt_seconds);
+  state.timings.poll();
+  bench.Draw(state);
+}
+
+int run_window(const WindowOptions& o) {
+  if (std::string p = display_problem(); !p.empty()) {
+    std::cerr << "warpscope: " << p << "\n";
+    return 1;
+  }
+  AppState state;
+  std::string error;
+  auto window = GlWindow::open(o, state, &error);
+  if (!window) {
+    std::cerr << "warpscope: " << error << "\n";
+    return 1;
+  }
+  Workbench bench;
+  auto last = std::chrono::steady_clock::now();
+  while (!window->should_close()) {
+    const bool moving = state.playback.playing || state.whole_kernel.busy() || state.timings.live_running() ||
+                        !state.timings.predictions_ready();
+    window->wait_events(moving);
+    const auto now = std::chrono::steady_clock::now();
+    build_frame(*window, bench, state, std::chrono::duration<double>(now - last).count());
+    last = now;
+    window->end_frame();
+    if (std::string gl = window->take_gl_errors(); !gl.empty()) std::cerr << "warpscope: GL error " << gl << "\n";
+  }
+  return 0;
+}
+
+bool render_screenshot(AppState& state, const ScreenshotPlan& plan, std::string* error) {
+  WindowOptions o;
+  o.width = plan.width;
+  o.height = plan.height;
+  o.visible = false;
+  o.font_scale = plan.font_scale;
+  auto window = GlWindow::open(o, state, error);
+  if (!window) return false;
+  if (plan.live_bench) {
+    if (state.timings.gpu != GpuStatus::Present) {
+      *error = fmt::format("--live-bench: no GPU here ({})", state.timings.gpu_reason);
+      return false;
+    }
+    state.timings.start_live_bench();
+    state.timings.wait_live_bench();
+  }
+  state.whole_kernel.wait();
+  state.timings.wait_predictions();
+  Workbench bench;
+  Image img;
+  // Tabs and scroll positions settle over a few frames (ImGui applies them on the next one).
+  constexpr int kFrames = 4;
+  for (int f = 0; f < kFrames; ++f) {
+    if (plan.results) bench.show_results(*plan.results);
+    if (plan.detail) bench.show_detail(*plan.detail);
+    build_frame(*window, bench, state, 1.0 / 60);
+    if (f + 1 < kFrames) {
+      window->end_frame();
+    } else if (!window->end_frame_offscreen(img, error)) {
+      return false;
+    }
+  }
+  if (std::string gl = window->take_gl_errors(); !gl.empty()) {
+    *error = "OpenGL error " + gl;
+    return false;
+  }
+  if (is_uniform(img)) {
+    *error = "the rendered frame is one colour: nothing was drawn";
+    return false;
+  }
+  return write_png(img, plan.out, error);
+}
+
+}  // namespace ws::gui

@@ -1,0 +1,36 @@
+// Entry points of the window: the interactive loop (bare `warpscope`) and one
+// rendered frame written to a PNG (`warpscope screenshot`, tests, slides).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "gui/app_state.hpp"
+#include "gui/gl_window.hpp"
+#include "gui/workbench.hpp"
+
+namespace ws::gui {
+
+// Opens the window and runs until it is closed. Returns the process exit code;
+// without a display, prints why and returns non-zero.
+int run_window(const WindowOptions& o);
+
+// One frame: poll jobs, lay out every panel. Shared by the loop, screenshots,
+// tests and the frame benchmark so that they measure the same work.
+void build_frame(GlWindow& window, Workbench& bench, AppState& state, double dt_seconds);
+
+struct ScreenshotPlan {
+  std::string out;                    // PNG path
+  int width = 1600, height = 900;
+  float font_scale = 1.0f;
+  bool live_bench = false;            // time the catalog on this GPU first
+  std::optional<ResultsTab> results;  // Timings or Whole kernel
+  std::optional<DetailTab> detail;    // Shared array or Blocks
+};
+
+// Renders `state` in a hidden window and writes the PNG. Waits for the
+// whole-kernel report and the predictions (and the bench when asked) so the
+// picture is complete. Fails on a GL error or an image of one colour.
+bool render_screenshot(AppState& state, const ScreenshotPlan& plan, std::string* error);
+
+}  // namespace ws::gui

@@ -1,0 +1,128 @@
+// Shared array panel: a heading that names the array and its pitch, then a grid
+// of bank rows drawn with the canvas pattern; hover a cell for its element.
+#include "gui/shared_array_panel.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include "gui/canvas.hpp"
+#include "gui/palette.hpp"
+
+namespace ws::gui {
+
+WordContent word_content(const ArrayInfo& a, std::uint64_t word, int bank_bytes) {
+  WordContent w;
+  const std::uint64_t byte = word * bank_bytes;
+  const std::uint64_t size = static_cast<std::uint64_t>(a.rows) * a.pitch * a.elem_bytes;
+  if (byte < a.base || byte >= a.base + size) return w;
+  const std::uint64_t element = (byte - a.base) / a.elem_bytes;
+  w.inside = true;
+  w.row = static_cast<int>(element / a.pitch);
+  w.col = static_cast<int>(element % a.pitch);
+  w.padding = w.col >= a.cols;
+  return w;
+}
+
+void SharedArrayPanel::Draw(AppState& state) {
+  const CurrentInstruction& c = state.current;
+  if (!c.valid || c.access.space != Space::Shared) {
+    ImGui::TextWrapped("Shows the __shared__ array of the current shared-memory instruction.");
+    return;
+  }
+  const ArchPreset& arch = state.arch();
+  const int banks = arch.num_banks;
+  const int bank_bytes = arch.bank_bytes;
+  const ArrayInfo* array = nullptr;
+  if (c.site >= 0) {
+    const int idx = state.trace.sites[c.site].array;
+    if (idx >= 0 && idx < static_cast<int>(state.trace.arrays.size())) array = &state.trace.arrays[idx];
+  }
+
+  // Bank word -> lanes touching it in this instruction (lowest lane first).
+  std::map<std::uint64_t, std::vector<int>> touched;
+  for (int l = 0; l < c.warp_lanes; ++l) {
+    const SharedLane& L = c.shared.lanes[l];
+    for (int k = 0; L.active && k < L.num_words; ++k) touched[L.word[k]].push_back(l);
+  }
+  std::uint64_t first_row = 0, last_row = 0;
+  if (array) {
+    const std::uint64_t bytes = static_cast<std::uint64_t>(array->rows) * array->pitch * array->elem_bytes;
+    first_row = array->base / bank_bytes / banks;
+    last_row = (array->base + bytes - 1) / bank_bytes / banks;
+    ImGui::Text("%s[%d][%d], %d-byte elements", array->name.c_str(), array->rows, array->pitch,
+                array->elem_bytes);
+    if (array->pitch > array->cols) {
+      ImGui::SameLine();
+      ImGui::TextColored(palette::text_muted(), "- %d padding element%s per row (grey)",
+                         array->pitch - array->cols, array->pitch - array->cols == 1 ? "" : "s");
+    }
+  } else if (!touched.empty()) {
+    // An own pattern has no array: show the bank rows it touches.
+    first_row = touched.begin()->first / banks;
+    last_row = std::min(touched.rbegin()->first / banks, first_row + 127);
+    ImGui::TextUnformatted("Bank words touched by the pattern (128-row window)");
+  } else {
+    ImGui::TextUnformatted("No active lane.");
+    return;
+  }
+  ImGui::TextColored(palette::text_muted(), "One row = %d banks x %d bytes; cell = element (row, col)",
+                     banks, bank_bytes);
+
+  ImGui::BeginChild("shared_array_scroll", ImVec2(0, 0), false);
+  const float fs = ImGui::GetFontSize();
+  const int rows = static_cast<int>(last_row - first_row + 1);
+  const float label_w = fs * 2.6f, header_h = fs * 1.2f;
+  const float avail_w = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+  const float avail_h = ImGui::GetContentRegionAvail().y - header_h - 2;
+  const float cell_w = std::max(8.0f, (avail_w - label_w) / banks);
+  const float cell_h = std::clamp(avail_h / rows, fs * 0.5f, fs * 1.4f);
+  const ImVec2 o = canvas::claim("shared_array", label_w + banks * cell_w, header_h + rows * cell_h);
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const int label_every = cell_w < fs * 1.1f ? 2 : 1;
+  for (int b = 0; b < banks; b += label_every)
+    canvas::centered_text(dl, canvas::at(o, label_w + b * cell_w, 0), canvas::at(o, label_w + (b + 1) * cell_w, header_h),
+                          palette::kInk, std::to_string(b));
+
+  const ImVec2 mouse = ImGui::GetMousePos();
+  for (int r = 0; r < rows; ++r) {
+    const float y0 = header_h + r * cell_h;
+    canvas::centered_text(dl, canvas::at(o, 0, y0), canvas::at(o, label_w - 4, y0 + cell_h), palette::kInk,
+                          std::to_string(first_row + r));
+    for (int b = 0; b < banks; ++b) {
+      const std::uint64_t word = (first_row + r) * banks + b;
+      const ImVec2 mn = canvas::at(o, label_w + b * cell_w, y0), mx = canvas::at(o, label_w + (b + 1) * cell_w, y0 + cell_h);
+      const WordContent w = array ? word_content(*array, word, bank_bytes) : WordContent{true, false, 0, 0};
+      // Alternate shades by logical row: with padding the rows visibly slide one bank per row.
+      ImU32 fill = !w.inside ? palette::rgb(255, 255, 255) : w.padding ? palette::kPadding
+                 : (w.row % 2 ? palette::kCellAlt : palette::kCell);
+      dl->AddRectFilled(mn, mx, fill);
+      if (w.padding) dl->AddLine(mn, mx, palette::rgb(120, 120, 120));
+      dl->AddRect(mn, mx, palette::kGrid);
+      auto it = touched.find(word);
+      if (it != touched.end()) {
+        canvas::lane_chip(dl, ImVec2(mn.x + 1, mn.y + 1), ImVec2(mx.x - 1, mx.y - 1), it->second.front());
+      } else if (array && w.inside && !w.padding && cell_w > fs * 2.2f) {
+        canvas::centered_text(dl, mn, mx, palette::rgb(110, 110, 110), fmt::format("{},{}", w.row, w.col), fs * 0.7f);
+      }
+      if (hovered && mouse.x >= mn.x && mouse.x < mx.x && mouse.y >= mn.y && mouse.y < mx.y) {
+        ImGui::BeginTooltip();
+        ImGui::Text("bank %d, word %llu", b, static_cast<unsigned long long>(word));
+        if (array && w.inside)
+          ImGui::Text("%s[%d][%d]%s", array->name.c_str(), w.row, w.col, w.padding ? " (padding)" : "");
+        if (it != touched.end()) {
+          std::string lanes;
+          for (int l : it->second) lanes += fmt::format("{}{}", lanes.empty() ? "" : ", ", l);
+          ImGui::Text("lanes %s", lanes.c_str());
+        }
+        ImGui::EndTooltip();
+      }
+    }
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace ws::gui

@@ -1,0 +1,136 @@
+#include "gui/timings_panel.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include "gui/canvas.hpp"
+#include "gui/palette.hpp"
+
+namespace ws::gui {
+
+std::string_view naive_baseline(std::string_view kernel) {
+  if (kernel.starts_with("transpose_") && kernel != "transpose_naive" && kernel != "transpose_nonsquare_int")
+    return "transpose_naive";
+  if (kernel == "matmul_tiled") return "matmul_naive";
+  return {};
+}
+
+void TimingsPanel::Draw(AppState& state) {
+  TimingsModel& t = state.timings;
+  t.ensure_predictions();
+  draw_source(state);
+  const MeasurementSet* m = t.shown();
+  if (!m) return;
+  draw_table(state, *m);
+  draw_chart(state, *m);
+}
+
+void TimingsPanel::draw_source(AppState& state) {
+  TimingsModel& t = state.timings;
+  if (t.gpu == GpuStatus::Present) {
+    if (t.live_running()) {
+      ImGui::ProgressBar(t.live_progress(), ImVec2(-1, 0), fmt::format("timing {} ...", t.live_stage()).c_str());
+    } else if (ImGui::Button(fmt::format("Run bench on {}", t.gpu_name).c_str())) {
+      t.start_live_bench();
+    }
+    if (!t.live_error().empty()) ImGui::TextColored(palette::text_conflict(), "bench failed: %s", t.live_error().c_str());
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
+    ImGui::TextWrapped("No GPU here (%s): showing recorded measurements.", t.gpu_reason.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (t.live()) {
+    ImGui::Text("Measured live on %s just now", t.live()->gpu.c_str());
+    return;
+  }
+  if (t.recorded.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
+    ImGui::TextWrapped("No recorded measurements: %s", t.recorded_error.empty() ? "assets/measurements/ holds no file"
+                                                                                 : t.recorded_error.c_str());
+    ImGui::PopStyleColor();
+    return;
+  }
+  const MeasurementSet& m = t.recorded[t.selected];
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+  if (ImGui::BeginCombo("recorded", m.gpu.c_str())) {
+    for (std::size_t i = 0; i < t.recorded.size(); ++i)
+      if (ImGui::Selectable(t.recorded[i].gpu.c_str(), static_cast<int>(i) == t.selected)) t.selected = static_cast<int>(i);
+    ImGui::EndCombo();
+  }
+  ImGui::TextColored(palette::text_muted(), "recorded %s, driver %s, CUDA %s", m.date.c_str(), m.driver.c_str(),
+                     m.cuda.c_str());
+}
+
+void TimingsPanel::draw_table(AppState& state, const MeasurementSet& m) {
+  const TimingsModel& t = state.timings;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("timings", 5, flags)) return;
+  ImGui::TableSetupColumn("kernel", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("ms");
+  ImGui::TableSetupColumn("GB/s");
+  ImGui::TableSetupColumn("% copy");
+  ImGui::TableSetupColumn("speedup: measured / predicted");
+  ImGui::TableHeadersRow();
+  for (const Measurement& k : m.kernels) {
+    ImGui::TableNextRow();
+    const bool current = k.kernel == state.kernel().name;
+    if (current) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, palette::rgb(86, 180, 233, 80));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(k.kernel.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", k.median_ms);
+    ImGui::TableNextColumn();
+    if (k.gflops > 0) ImGui::Text("%.0f GF/s", k.gflops);
+    else ImGui::Text("%.0f", k.gbps);
+    ImGui::TableNextColumn();
+    if (k.gflops <= 0 && m.memcpy_gbps > 0) ImGui::Text("%.0f%%", 100.0 * k.gbps / m.memcpy_gbps);
+    ImGui::TableNextColumn();
+    const std::string_view base = naive_baseline(k.kernel);
+    const Measurement* b = base.empty() ? nullptr : m.find(base);
+    if (b && k.median_ms > 0) {
+      const double measured = b->median_ms / k.median_ms;
+      const double pk = t.predicted_seconds(k.kernel), pb = t.predicted_seconds(std::string(base));
+      if (pk > 0 && pb > 0) ImGui::Text("%.2fx / %.2fx", measured, pb / pk);
+      else ImGui::Text("%.2fx / ...", measured);
+    }
+  }
+  ImGui::EndTable();
+}
+
+void TimingsPanel::draw_chart(AppState& state, const MeasurementSet& m) {
+  // Bandwidth kernels only: GB/s as a fraction of cudaMemcpy's, one bar each.
+  std::vector<const Measurement*> bars;
+  for (const Measurement& k : m.kernels)
+    if (k.gflops <= 0 && k.gbps > 0) bars.push_back(&k);
+  if (bars.empty() || m.memcpy_gbps <= 0) return;
+  ImGui::Spacing();
+  ImGui::Text("GB/s, as %% of cudaMemcpy device-to-device (%.0f GB/s)", m.memcpy_gbps);
+  const float fs = ImGui::GetFontSize();
+  const float bar_h = std::clamp((ImGui::GetContentRegionAvail().y - 8) / bars.size(), fs * 0.8f, fs * 1.3f);
+  const float label_w = fs * 11.0f;
+  const float width = ImGui::GetContentRegionAvail().x - 4;
+  const float plot_w = std::max(40.0f, width - label_w - fs * 3);
+  const ImVec2 o = canvas::claim("timing_chart", width, bar_h * bars.size());
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const double top = std::max(1.0, std::max_element(bars.begin(), bars.end(), [](auto* a, auto* b) {
+                                      return a->gbps < b->gbps;
+                                    })[0]->gbps / m.memcpy_gbps);
+  for (std::size_t i = 0; i < bars.size(); ++i) {
+    const Measurement& k = *bars[i];
+    const float y = i * bar_h;
+    const double frac = k.gbps / m.memcpy_gbps;
+    const bool current = k.kernel == state.kernel().name;
+    canvas::centered_text(dl, canvas::at(o, 0, y), canvas::at(o, label_w, y + bar_h), palette::kInk, k.kernel, fs * 0.85f);
+    const ImVec2 b0 = canvas::at(o, label_w, y + 2), b1 = canvas::at(o, label_w + plot_w * float(frac / top), y + bar_h - 2);
+    dl->AddRectFilled(b0, b1, current ? palette::kWrite : palette::kRead);
+    const std::string pct = fmt::format("{:.0f}%", 100 * frac);
+    dl->AddText(ImVec2(b1.x + 4, b0.y + (bar_h - 4 - fs) * 0.5f), palette::kInk, pct.c_str());
+  }
+  // The ceiling: cudaMemcpy's bandwidth.
+  const float x = o.x + label_w + plot_w * float(1.0 / top);
+  dl->AddLine(ImVec2(x, o.y), ImVec2(x, o.y + bar_h * bars.size()), palette::kConflict, 2.0f);
+}
+
+}  // namespace ws::gui

@@ -1,0 +1,111 @@
+#include "gui/warp_stepper_panel.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include "gui/canvas.hpp"
+#include "gui/palette.hpp"
+
+namespace ws::gui {
+
+std::string site_description(const SiteInfo& s, int phase) {
+  std::string d = fmt::format("{}, line {}: {} {}, {} bytes", s.name, s.line, to_string(s.space), to_string(s.op), s.bytes);
+  if (s.ldmatrix != Ldmatrix::None) d += fmt::format(" (ldmatrix.x{})", static_cast<int>(s.ldmatrix));
+  if (phase > 0) d += fmt::format(" - after barrier {}", phase);
+  return d;
+}
+
+void WarpStepperPanel::Draw(AppState& state) {
+  if (!state.ready()) {
+    ImGui::TextWrapped("Fix the parameters to step through the kernel.");
+    return;
+  }
+  draw_cursor(state);
+  ImGui::Separator();
+  draw_lane_threads(state);
+}
+
+void WarpStepperPanel::draw_cursor(AppState& state) {
+  const Dim3 grid = state.launch.grid;
+  const float w = ImGui::GetContentRegionAvail().x * 0.45f;
+  int b[2] = {state.block.x, state.block.y};
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::InputInt2("block (x, y)", b) && !ImGui::GetIO().WantTextInput)
+    state.set_block(Dim3{b[0], b[1], 0});
+  if (ImGui::IsItemDeactivatedAfterEdit()) state.set_block(Dim3{b[0], b[1], 0});
+  ImGui::SameLine();
+  ImGui::TextColored(palette::text_muted(), "of %d x %d", grid.x, grid.y);
+
+  int warp = state.warp;
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::SliderInt("warp", &warp, 0, state.warps_per_block() - 1)) state.set_warp(warp);
+  ImGui::SameLine();
+  ImGui::TextColored(palette::text_muted(), "of %d", state.warps_per_block());
+
+  const int n = state.instruction_count();
+  if (n == 0) {
+    ImGui::TextUnformatted("This warp executes no memory instruction.");
+    return;
+  }
+  if (ImGui::ArrowButton("prev", ImGuiDir_Left)) state.step_instruction(-1);
+  ImGui::SameLine();
+  int i = state.instruction;
+  ImGui::SetNextItemWidth(w);
+  if (ImGui::SliderInt("##instr", &i, 0, n - 1, "instruction %d")) state.set_instruction(i);
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("next", ImGuiDir_Right)) state.step_instruction(1);
+  ImGui::SameLine();
+  ImGui::TextColored(palette::text_muted(), "of %d", n);
+
+  if (ImGui::Button(state.playback.playing ? "Pause" : "Play", ImVec2(ImGui::GetFontSize() * 4, 0)))
+    state.playback.playing = !state.playback.playing;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(w);
+  ImGui::SliderFloat("steps/s", &state.playback.steps_per_second, 0.25f, 10.0f, "%.2f");
+
+  const TracedInstruction& ti = state.trace.instructions[state.instruction];
+  ImGui::TextWrapped("%s", site_description(state.trace.sites[ti.site], ti.phase).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+  ImGui::TextWrapped("Keys: Left/Right instruction, Up/Down warp, PgUp/PgDn block, Space play");
+  ImGui::PopStyleColor();
+}
+
+void WarpStepperPanel::draw_lane_threads(const AppState& state) {
+  const CurrentInstruction& c = state.current;
+  const Dim3 bd = state.launch.block;
+  const int warp_lanes = state.arch().warp_lanes;
+  const int first_thread = state.warp * warp_lanes;
+  // A partial last warp (a block of 4 threads) has fewer lanes than the preset's warp.
+  const int lanes = std::clamp(state.trace.lanes_in_warp - c.lane_offset, 1, warp_lanes);
+  ImGui::Text("Warp %d = threads %d..%d of the block", state.warp, first_thread,
+              std::min(first_thread + lanes, bd.count()) - 1);
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+  ImGui::TextWrapped("thread id = tx + ty*%d;  warp id = id / %d;  lane id = id %% %d", bd.x, warp_lanes,
+                     warp_lanes);
+  ImGui::PopStyleColor();
+  // Lane chips with their thread below, eight per row; greyed when inactive.
+  const float fs = ImGui::GetFontSize();
+  const int per_row = lanes < 8 ? lanes : 8;
+  const float cell_w = ImGui::GetContentRegionAvail().x / per_row;
+  const float chip_h = fs * 1.15f, text_h = fs * 1.05f;
+  const int rows = (lanes + per_row - 1) / per_row;
+  const ImVec2 o = canvas::claim("lane_threads", cell_w * per_row, rows * (chip_h + text_h + 4));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int l = 0; l < lanes; ++l) {
+    const float x = (l % per_row) * cell_w, y = (l / per_row) * (chip_h + text_h + 4);
+    const ImVec2 mn = canvas::at(o, x + 2, y), mx = canvas::at(o, x + cell_w - 2, y + chip_h);
+    const bool active = c.valid && c.access.active(l);
+    if (active) canvas::lane_chip(dl, mn, mx, l);
+    else {
+      dl->AddRect(mn, mx, palette::kGrid, 3.0f);
+      canvas::centered_text(dl, mn, mx, palette::kGrid, std::to_string(l));
+    }
+    const Dim3 t = state.trace.lane_thread[c.lane_offset + l];
+    canvas::centered_text(dl, canvas::at(o, x, y + chip_h), canvas::at(o, x + cell_w, y + chip_h + text_h),
+                          active ? palette::kInk : palette::kGrid, thread_label(Dim3{t.x, t.y, 0}), fs * 0.85f);
+  }
+}
+
+}  // namespace ws::gui

@@ -1,0 +1,22 @@
+// Warp stepper: block, warp and access site, with buttons, keys (handled by the
+// workbench) and playback; and how each lane of the warp maps to a thread
+// (tx, ty), with the warp id / lane id arithmetic spelled out (seed 003).
+#pragma once
+
+#include "gui/app_state.hpp"
+
+namespace ws::gui {
+
+class WarpStepperPanel {
+ public:
+  void Draw(AppState& state);
+
+ private:
+  void draw_cursor(AppState& state);
+  void draw_lane_threads(const AppState& state);
+};
+
+// "tile_load, line 42: shared load, 4 bytes (after barrier 1)".
+std::string site_description(const SiteInfo& s, int phase);
+
+}  // namespace ws::gui

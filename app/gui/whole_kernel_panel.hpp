@@ -1,0 +1,26 @@
+// Whole kernel: the report's counters for every warp of every block, per
+// access site and in total, with the Nsight Compute counters recorded on a real
+// GPU beside the simulated ones when the recorded run used these parameters.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "gui/app_state.hpp"
+
+namespace ws::gui {
+
+// The ncu metric recorded for a total row and a counter: e.g. shared load
+// wavefronts -> l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum.
+std::string ncu_metric(Space space, Op op, std::string_view counter);
+
+class WholeKernelPanel {
+ public:
+  void Draw(AppState& state);
+
+ private:
+  void draw_sites(const kernels::KernelReport& r);
+  void draw_totals(const AppState& state, const kernels::KernelReport& r, const Measurement* recorded);
+};
+
+}  // namespace ws::gui

@@ -1,0 +1,170 @@
+// Workbench: layout of the windows, tabs that follow the instruction, keys.
+//
+//   +---------------- status bar: kernel, notices, keys -----------------+
+//   | Kernel &    | Bank map / Global memory /    | Code                 |
+//   | parameters  | Own pattern                   |                      |
+//   |-------------|-------------------------------|----------------------|
+//   | Warp        | Shared array / Blocks         | Timings /            |
+//   | stepper     |                               | Whole kernel         |
+//   +--------------------------------------------------------------------+
+#include "gui/workbench.hpp"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "gui/palette.hpp"
+
+namespace ws::gui {
+namespace {
+
+constexpr ImGuiWindowFlags kPanelFlags =
+    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+bool begin_panel(const char* title, ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+  return ImGui::Begin(title, nullptr, kPanelFlags);
+}
+
+ImGuiTabItemFlags select_if(bool b) { return b ? ImGuiTabItemFlags_SetSelected : 0; }
+
+}  // namespace
+
+void Workbench::handle_shortcuts(AppState& state) {
+  const ImGuiIO& io = ImGui::GetIO();
+  // F11 and font size work everywhere; stepping keys not while typing in a field.
+  if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) state.view.fullscreen = !state.view.fullscreen;
+  if (io.KeyCtrl) {
+    float s = state.view.font_scale;
+    if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) s += 0.1f;
+    if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT)) s -= 0.1f;
+    if (ImGui::IsKeyPressed(GLFW_KEY_0)) s = 1.0f;
+    s = std::clamp(s, 0.6f, 2.5f);
+    if (s != state.view.font_scale) {
+      state.view.font_scale = s;
+      state.view.font_reload = true;
+    }
+  }
+  if (io.WantTextInput || !state.ready()) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) state.step_instruction(-1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) state.step_instruction(1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) state.step_warp(-1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) state.step_warp(1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) state.step_block(-1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) state.step_block(1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false))
+    state.playback.playing = !state.playback.playing;
+}
+
+void Workbench::Draw(AppState& state) {
+  handle_shortcuts(state);
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const float bar = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
+  draw_status_bar(state, bar);
+  const float top = bar, h = d.y - bar;
+  const float left_w = std::max(300.0f, d.x * 0.24f), right_w = d.x * 0.28f;
+  const float mid_w = d.x - left_w - right_w;
+  const float left_split = h * 0.50f, mid_split = h * 0.55f, right_split = h * 0.45f;
+
+  if (begin_panel("Kernel & parameters", ImVec2(0, top), ImVec2(left_w, left_split))) kernel_.Draw(state);
+  ImGui::End();
+  if (begin_panel("Warp stepper", ImVec2(0, top + left_split), ImVec2(left_w, h - left_split))) stepper_.Draw(state);
+  ImGui::End();
+  if (begin_panel("Memory", ImVec2(left_w, top), ImVec2(mid_w, mid_split))) draw_memory_tabs(state);
+  ImGui::End();
+  if (begin_panel("Detail", ImVec2(left_w, top + mid_split), ImVec2(mid_w, h - mid_split))) draw_detail_tabs(state);
+  ImGui::End();
+  if (begin_panel("Code", ImVec2(left_w + mid_w, top), ImVec2(right_w, right_split))) code_.Draw(state);
+  ImGui::End();
+  if (begin_panel("Results", ImVec2(left_w + mid_w, top + right_split), ImVec2(right_w, h - right_split)))
+    draw_results_tabs(state);
+  ImGui::End();
+  state.view.select_tabs = false;
+}
+
+void Workbench::draw_status_bar(AppState& state, float height) {
+  ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(ImGui::GetIO().DisplaySize.x, height), ImGuiCond_Always);
+  ImGui::Begin("##status", nullptr, kPanelFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+  ImGui::Text("warpscope");
+  ImGui::SameLine();
+  ImGui::TextColored(palette::text_muted(), "|  %s  on  %s", std::string(state.kernel().name).c_str(),
+                     std::string(state.arch().name).c_str());
+  // Notices a teacher must not miss: what is simulated only, what is missing.
+  std::string notice = state.timings.notice();
+  if (!state.view.font_warning.empty()) notice += (notice.empty() ? "" : "  |  ") + state.view.font_warning;
+  if (!notice.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(palette::text_conflict(), "|  %s", notice.c_str());
+  }
+  const char* keys = "F11 full screen   Ctrl +/- text size";
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowWidth() - ImGui::CalcTextSize(keys).x - 16));
+  ImGui::TextColored(palette::text_muted(), "%s", keys);
+  ImGui::End();
+}
+
+void Workbench::draw_memory_tabs(AppState& state) {
+  if (!ImGui::BeginTabBar("memory_tabs")) return;
+  const bool follow = state.view.select_tabs && state.source == InstructionSource::Kernel && state.current.valid;
+  const bool shared = state.current.access.space == Space::Shared;
+  bool pattern_open = false;
+  if (ImGui::BeginTabItem("Bank map", nullptr, select_if(follow && shared))) {
+    bank_map_.Draw(state);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Global memory", nullptr, select_if(follow && !shared))) {
+    global_memory_.Draw(state);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Own pattern")) {
+    pattern_open = true;
+    pattern_.Draw(state);
+    ImGui::Separator();
+    if (state.current.valid && state.current.access.space == Space::Shared) bank_map_.Draw(state);
+    else if (state.current.valid) global_memory_.Draw(state);
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+  // Leaving the pattern tab returns every view to the kernel's instruction.
+  if (pattern_tab_open_ && !pattern_open) state.set_source(InstructionSource::Kernel);
+  pattern_tab_open_ = pattern_open;
+}
+
+void Workbench::draw_detail_tabs(AppState& state) {
+  if (!ImGui::BeginTabBar("detail_tabs")) return;
+  const bool follow = state.view.select_tabs && state.current.valid && !detail_request_;
+  const bool shared = state.current.access.space == Space::Shared;
+  const bool want_shared = detail_request_ ? *detail_request_ == DetailTab::SharedArray : follow && shared;
+  const bool want_blocks = detail_request_ ? *detail_request_ == DetailTab::Blocks : follow && !shared;
+  if (ImGui::BeginTabItem("Shared array", nullptr, select_if(want_shared))) {
+    shared_array_.Draw(state);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Blocks", nullptr, select_if(want_blocks))) {
+    blocks_.Draw(state);
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+  detail_request_.reset();
+}
+
+void Workbench::draw_results_tabs(AppState& state) {
+  if (!ImGui::BeginTabBar("results_tabs")) return;
+  const bool want_timings = results_request_ && *results_request_ == ResultsTab::Timings;
+  const bool want_kernel = results_request_ && *results_request_ == ResultsTab::WholeKernel;
+  if (ImGui::BeginTabItem("Timings", nullptr, select_if(want_timings))) {
+    timings_.Draw(state);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Whole kernel", nullptr, select_if(want_kernel))) {
+    whole_kernel_.Draw(state);
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+  results_request_.reset();
+}
+
+}  // namespace ws::gui

@@ -1,0 +1,58 @@
+// The workbench: every panel in a fixed layout computed from the window size
+// (it reads at 1280 x 720 and re-flows on resize, font scale and full screen),
+// the keyboard shortcuts, and the notices a class must see (no GPU, no font).
+#pragma once
+
+#include <optional>
+
+#include "gui/app_state.hpp"
+#include "gui/bank_map_panel.hpp"
+#include "gui/blocks_panel.hpp"
+#include "gui/code_panel.hpp"
+#include "gui/global_memory_panel.hpp"
+#include "gui/kernel_panel.hpp"
+#include "gui/pattern_panel.hpp"
+#include "gui/shared_array_panel.hpp"
+#include "gui/timings_panel.hpp"
+#include "gui/warp_stepper_panel.hpp"
+#include "gui/whole_kernel_panel.hpp"
+
+namespace ws::gui {
+
+enum class MemoryTab : std::uint8_t { BankMap, GlobalMemory, OwnPattern };
+enum class DetailTab : std::uint8_t { SharedArray, Blocks };
+enum class ResultsTab : std::uint8_t { Timings, WholeKernel };
+
+class Workbench {
+ public:
+  void Draw(AppState& state);  // one frame's windows
+  void handle_shortcuts(AppState& state);
+
+  // Screenshots pick tabs explicitly; otherwise they follow the instruction.
+  void show_results(ResultsTab t) { results_request_ = t; }
+  void show_detail(DetailTab t) { detail_request_ = t; }
+  const BankMapPanel& bank_map() const { return bank_map_; }
+  const GlobalMemoryPanel& global_memory() const { return global_memory_; }
+
+ private:
+  void draw_status_bar(AppState& state, float height);
+  void draw_memory_tabs(AppState& state);
+  void draw_detail_tabs(AppState& state);
+  void draw_results_tabs(AppState& state);
+
+  KernelPanel kernel_;
+  WarpStepperPanel stepper_;
+  BankMapPanel bank_map_;
+  GlobalMemoryPanel global_memory_;
+  PatternPanel pattern_;
+  SharedArrayPanel shared_array_;
+  BlocksPanel blocks_;
+  CodePanel code_;
+  TimingsPanel timings_;
+  WholeKernelPanel whole_kernel_;
+  bool pattern_tab_open_ = false;
+  std::optional<ResultsTab> results_request_;
+  std::optional<DetailTab> detail_request_;
+};
+
+}  // namespace ws::gui
