@@ -119,7 +119,7 @@ void AppState::apply_pattern() {
 void AppState::resimulate() {
   traced = false;
   trace = WarpTrace{};
-  traced_kernel_warp_ = -1;
+  traced_warp_ = -1;
   param_error = kernels::check_params(kernel(), params, arch());
   if (param_error) {
     whole_kernel.clear();
@@ -138,14 +138,16 @@ void AppState::retrace() {
   block.y = std::clamp(block.y, 0, std::max(0, launch.grid.y - 1));
   block.z = 0;
   warp = std::clamp(warp, 0, warps_per_block() - 1);
-  const int kernel_warp = warp * arch().warp_lanes / kMaxWarpLanes;
-  const bool same = traced && kernel_warp == traced_kernel_warp_ && block.x == traced_block_.x &&
+  // Warps of the preset's size: the 4-lane toy traces 4 threads at a time.
+  const int lanes = arch().warp_lanes;
+  const bool same = traced && warp == traced_warp_ && lanes == traced_lanes_ && block.x == traced_block_.x &&
                     block.y == traced_block_.y;
   if (!same) {
     try {
-      trace = kernels::trace_warp(kernel(), params, block, kernel_warp);
+      trace = kernels::trace_warp(kernel(), params, block, warp, lanes);
       traced = true;
-      traced_kernel_warp_ = kernel_warp;
+      traced_warp_ = warp;
+      traced_lanes_ = lanes;
       traced_block_ = block;
     } catch (const std::exception& e) {
       traced = false;
@@ -182,14 +184,7 @@ void AppState::reanalyse() {
   } else {
     const TracedInstruction& ti = trace.instructions[instruction];
     c.site = ti.site;
-    // Small-warp presets (the 4-lane toy) show a slice of the kernel's 32-lane warp.
-    c.lane_offset = (warp * a.warp_lanes) % kMaxWarpLanes;
     c.access = ti.access;
-    c.access.active_mask = 0;
-    for (int l = 0; l < a.warp_lanes && c.lane_offset + l < kMaxWarpLanes; ++l) {
-      c.access.address[l] = ti.access.address[c.lane_offset + l];
-      if (ti.access.active(c.lane_offset + l)) c.access.active_mask |= 1u << l;
-    }
   }
   if (c.error.empty()) {
     if (auto bad = validate_access(c.access, a)) {

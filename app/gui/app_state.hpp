@@ -24,15 +24,14 @@ namespace ws::gui {
 
 enum class InstructionSource : std::uint8_t { Kernel, Pattern };
 
-// The instruction the bank map, shared array and global view draw. Lanes are
-// those of the preset's warp: the classroom toy shows 4 lanes of a kernel warp.
+// The instruction the bank map, shared array and global view draw, in the
+// preset's warp (the classroom toy's warps have 4 lanes).
 struct CurrentInstruction {
   bool valid = false;
   std::string error;       // why nothing can be drawn (no instruction, preset refuses it)
   int site = -1;           // index into the trace's sites; -1 for an own pattern
   int warp_lanes = 32;     // lanes of the preset's warp
-  int lane_offset = 0;     // kernel-warp lane shown as lane 0
-  WarpAccess access;       // lanes renumbered from 0
+  WarpAccess access;
   SharedResult shared;     // filled for a shared access
   GlobalResult global;     // filled for a global access
 };
@@ -119,7 +118,8 @@ class AppState {
   void resimulate();  // parameters or preset changed
   void retrace();     // block or warp changed
   void reanalyse();   // instruction changed
-  int traced_kernel_warp_ = -1;
+  int traced_warp_ = -1;
+  int traced_lanes_ = 0;
   Dim3 traced_block_{-1, -1, -1};
 };
 

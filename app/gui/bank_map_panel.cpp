@@ -135,7 +135,7 @@ void BankMapPanel::draw_tooltip(const AppState& state, const BankMapChip& chip) 
   ImGui::BeginTooltip();
   ImGui::Text("lane %d", chip.lane);
   if (c.site >= 0) {
-    const Dim3 t = state.trace.lane_thread[c.lane_offset + chip.lane];
+    const Dim3 t = state.trace.lane_thread[chip.lane];
     ImGui::Text("thread %s", thread_label(t).c_str());
   }
   ImGui::Text("address %llu (0x%llx)", static_cast<unsigned long long>(c.access.address[chip.lane]),

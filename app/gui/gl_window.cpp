@@ -169,6 +169,11 @@ void GlWindow::end_frame() {
   glfwSwapBuffers(window_);
 }
 
+void GlWindow::end_frame_without_drawing() {
+  ImGui::Render();
+  glfwPollEvents();
+}
+
 bool GlWindow::end_frame_offscreen(Image& out, std::string* error) {
   ImGui::Render();
   const ImVec2 size = ImGui::GetIO().DisplaySize;

@@ -41,6 +41,8 @@ class GlWindow {
   void wait_events(bool animating);
   void begin_frame(AppState& state);  // fonts, full screen, ImGui::NewFrame
   void end_frame();                   // ImGui::Render, draw, swap
+  // ImGui::Render only: the frame's CPU work without GL drawing (frame benchmark).
+  void end_frame_without_drawing();
   // Ends the frame into an offscreen framebuffer instead and reads it back.
   bool end_frame_offscreen(Image& out, std::string* error);
   // glGetError() names since the last call; empty when there were none.

@@ -103,7 +103,7 @@ void GlobalMemoryPanel::Draw(AppState& state) {
       const int lane = layout_.chips[i].lane;
       ImGui::BeginTooltip();
       ImGui::Text("lane %d", lane);
-      if (c.site >= 0) ImGui::Text("thread %s", thread_label(state.trace.lane_thread[c.lane_offset + lane]).c_str());
+      if (c.site >= 0) ImGui::Text("thread %s", thread_label(state.trace.lane_thread[lane]).c_str());
       ImGui::Text("address 0x%llx, %d bytes", static_cast<unsigned long long>(c.access.address[lane]), int(c.access.bytes));
       ImGui::Text("sectors %llu..%llu", static_cast<unsigned long long>(g.lanes[lane].first_sector),
                   static_cast<unsigned long long>(g.lanes[lane].last_sector));

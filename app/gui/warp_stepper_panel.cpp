@@ -78,7 +78,7 @@ void WarpStepperPanel::draw_lane_threads(const AppState& state) {
   const int warp_lanes = state.arch().warp_lanes;
   const int first_thread = state.warp * warp_lanes;
   // A partial last warp (a block of 4 threads) has fewer lanes than the preset's warp.
-  const int lanes = std::clamp(state.trace.lanes_in_warp - c.lane_offset, 1, warp_lanes);
+  const int lanes = std::clamp(state.trace.lanes_in_warp, 1, warp_lanes);
   ImGui::Text("Warp %d = threads %d..%d of the block", state.warp, first_thread,
               std::min(first_thread + lanes, bd.count()) - 1);
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
@@ -102,7 +102,7 @@ void WarpStepperPanel::draw_lane_threads(const AppState& state) {
       dl->AddRect(mn, mx, palette::kGrid, 3.0f);
       canvas::centered_text(dl, mn, mx, palette::kGrid, std::to_string(l));
     }
-    const Dim3 t = state.trace.lane_thread[c.lane_offset + l];
+    const Dim3 t = state.trace.lane_thread[l];
     canvas::centered_text(dl, canvas::at(o, x, y + chip_h), canvas::at(o, x + cell_w, y + chip_h + text_h),
                           active ? palette::kInk : palette::kGrid, thread_label(Dim3{t.x, t.y, 0}), fs * 0.85f);
   }

@@ -1,0 +1,9 @@
+#!/bin/sh
+# Runs a command with a display: the current one, else a private Xvfb through
+# xvfb-run (CI machines have none). 24-bit colour so screenshots keep the palette.
+if [ -n "$DISPLAY" ]; then exec "$@"; fi
+if ! command -v xvfb-run >/dev/null 2>&1; then
+  echo "with_display: no DISPLAY and no xvfb-run (package xvfb)" >&2
+  exit 1
+fi
+exec xvfb-run -a -s "-screen 0 1920x1080x24" "$@"
