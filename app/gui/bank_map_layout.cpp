@@ -26,7 +26,8 @@ BankMapLayout layout_bank_map(const SharedResult& r, const BankMapMetrics& m) {
   L.label_width = m.label_width;
   L.header_height = m.header_height;
   L.cell_width = std::max(8.0f, (m.available_width - m.label_width) / std::max(1, L.banks));
-  L.cell_height = std::clamp(L.cell_width * 0.8f, m.min_cell_height, std::max(m.min_cell_height, m.max_cell_height));
+  // Rows fill the height they are given, never below the readable minimum.
+  L.cell_height = std::max(m.min_cell_height, m.max_cell_height);
   L.width = L.label_width + L.banks * L.cell_width;
   L.height = L.header_height + L.rows * L.cell_height;
 

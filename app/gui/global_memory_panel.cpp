@@ -62,7 +62,7 @@ void GlobalMemoryPanel::Draw(AppState& state) {
   const float fs = ImGui::GetFontSize();
   SectorMapMetrics m;
   m.available_width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
-  m.label_width = std::min(fs * 9.0f, m.available_width * 0.3f);
+  m.label_width = std::min(fs * 10.0f, m.available_width * 0.3f);
   m.header_height = fs * 1.3f;
   const float avail_h = ImGui::GetContentRegionAvail().y - m.header_height - 2;
   m.row_height = std::clamp(avail_h / std::max(1, g.lines), fs * 0.6f, fs * 1.8f);

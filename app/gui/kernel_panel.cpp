@@ -140,7 +140,7 @@ void KernelPanel::draw_params(AppState& state) {
 
 void KernelPanel::draw_presets(AppState& state) {
   // Seed 000: the 6 x 4 matrix cut into 2 x 2 blocks, as drawn on the board.
-  if (ImGui::Button("Board example: 6 x 4 matrix, 2 x 2 blocks")) {
+  if (ImGui::Button("Board: 6 x 4 matrix, 2 x 2 blocks")) {
     const auto cat = kernels::catalog();
     for (std::size_t j = 0; j < cat.size(); ++j)
       if (cat[j].name == "matmul_tiled") {

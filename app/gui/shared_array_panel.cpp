@@ -79,6 +79,12 @@ void SharedArrayPanel::Draw(AppState& state) {
   const float avail_h = ImGui::GetContentRegionAvail().y - header_h - 2;
   const float cell_w = std::max(8.0f, (avail_w - label_w) / banks);
   const float cell_h = std::clamp(avail_h / rows, fs * 0.5f, fs * 1.4f);
+  // Bring the instruction's first word into view when it changes (tall arrays scroll).
+  if (!touched.empty() && touched.begin()->first != scrolled_to_word_) {
+    scrolled_to_word_ = touched.begin()->first;
+    const float y = header_h + (touched.begin()->first / banks - first_row) * cell_h;
+    ImGui::SetScrollY(std::max(0.0f, y - ImGui::GetWindowHeight() * 0.3f));
+  }
   const ImVec2 o = canvas::claim("shared_array", label_w + banks * cell_w, header_h + rows * cell_h);
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -105,7 +111,7 @@ void SharedArrayPanel::Draw(AppState& state) {
       auto it = touched.find(word);
       if (it != touched.end()) {
         canvas::lane_chip(dl, ImVec2(mn.x + 1, mn.y + 1), ImVec2(mx.x - 1, mx.y - 1), it->second.front());
-      } else if (array && w.inside && !w.padding && cell_w > fs * 2.2f) {
+      } else if (array && w.inside && !w.padding && cell_w > fs * 2.2f && cell_h > fs * 0.7f) {
         canvas::centered_text(dl, mn, mx, palette::rgb(110, 110, 110), fmt::format("{},{}", w.row, w.col), fs * 0.7f);
       }
       if (hovered && mouse.x >= mn.x && mouse.x < mx.x && mouse.y >= mn.y && mouse.y < mx.y) {

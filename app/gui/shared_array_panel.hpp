@@ -21,6 +21,9 @@ WordContent word_content(const ArrayInfo& a, std::uint64_t word, int bank_bytes)
 class SharedArrayPanel {
  public:
   void Draw(AppState& state);
+
+ private:
+  std::uint64_t scrolled_to_word_ = ~0ull;  // scroll once when the touched words move
 };
 
 }  // namespace ws::gui

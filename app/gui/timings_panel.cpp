@@ -67,7 +67,7 @@ void TimingsPanel::draw_table(AppState& state, const MeasurementSet& m) {
   const TimingsModel& t = state.timings;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("timings", 5, flags)) return;
-  ImGui::TableSetupColumn("kernel", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("kernel", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("transpose_nonsquare_int").x);
   ImGui::TableSetupColumn("ms");
   ImGui::TableSetupColumn("GB/s");
   ImGui::TableSetupColumn("% copy");

@@ -71,7 +71,7 @@ void WholeKernelPanel::draw_totals(const AppState& state, const kernels::KernelR
                       {"global store", Space::Global, Op::Store, &r.global_store}};
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("totals", 5, flags)) return;
-  ImGui::TableSetupColumn("total", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("total", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("shared store").x);
   ImGui::TableSetupColumn("instructions");
   ImGui::TableSetupColumn("wavefronts / sectors");
   ImGui::TableSetupColumn("per instr.");
@@ -111,7 +111,7 @@ void WholeKernelPanel::draw_sites(const kernels::KernelReport& r) {
                                 ImGuiTableFlags_ScrollY;
   if (!ImGui::BeginTable("sites", 5, flags)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("site", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("site", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("tile_store_x").x);
   ImGui::TableSetupColumn("line");
   ImGui::TableSetupColumn("access");
   ImGui::TableSetupColumn("instructions");

@@ -67,7 +67,7 @@ void Workbench::Draw(AppState& state) {
   const float top = bar, h = d.y - bar;
   const float left_w = std::max(300.0f, d.x * 0.24f), right_w = d.x * 0.28f;
   const float mid_w = d.x - left_w - right_w;
-  const float left_split = h * 0.50f, mid_split = h * 0.55f, right_split = h * 0.45f;
+  const float left_split = h * 0.50f, mid_split = h * 0.60f, right_split = h * 0.45f;
 
   if (begin_panel("Kernel & parameters", ImVec2(0, top), ImVec2(left_w, left_split))) kernel_.Draw(state);
   ImGui::End();
