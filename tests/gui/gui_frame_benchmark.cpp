@@ -11,6 +11,7 @@
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <cstdio>
 #include <memory>
 
 #include "gui/session.hpp"
@@ -24,15 +25,18 @@ struct Scene {
   Workbench bench;
 
   Scene() {
-    state.select_kernel("transpose_shared");
-    for (std::size_t i = 0; i < state.trace.sites.size(); ++i)
-      if (state.trace.sites[i].space == Space::Shared && state.trace.sites[i].op == Op::Load)
-        state.select_site(static_cast<int>(i));
     WindowOptions o;
     o.visible = false;
     std::string error;
     window = GlWindow::open(o, state, &error);
-    if (!window) return;
+    if (!window) {
+      std::fprintf(stderr, "%s\n", error.c_str());
+      return;
+    }
+    state.select_kernel("transpose_shared");
+    for (std::size_t i = 0; i < state.trace.sites.size(); ++i)
+      if (state.trace.sites[i].space == Space::Shared && state.trace.sites[i].op == Op::Load)
+        state.select_site(static_cast<int>(i));
     state.whole_kernel.wait();
     state.timings.wait_predictions();
     for (int i = 0; i < 3; ++i) {  // settle tabs and fonts
