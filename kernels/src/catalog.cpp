@@ -12,6 +12,7 @@
 #include "catalog_internal.hpp"
 #include "host_bodies.hpp"
 #include "ws/kernels/smem_patterns.hpp"
+#include "ws/kernels/transpose.hpp"
 
 namespace ws::kernels {
 namespace {
@@ -62,7 +63,7 @@ const std::vector<KernelInfo>& table() {
       {"transpose_fast", "Transpose, 16-byte vectors, 4x4 elements per thread",
        "Each thread loads four 16-byte rows, transposes the 4x4 block in registers and stores four 16-byte "
        "rows; lane pairs fill whole sectors. More bytes in flight per thread is what fast memory needs.",
-       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192, 64), {P::Rows, P::Cols, P::Tile}},
+       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192, 64, 4), {P::Rows, P::Cols, P::Tile, P::BlockRows}},
       {"matmul_naive", "Matrix multiply, naive (PMPP 4.5)",
        "Every thread reads a full row of A and column of B from global memory: the same sectors are requested "
        "again and again by different warps.",
@@ -146,8 +147,8 @@ LaunchConfig launch_config(const KernelInfo& k, const KernelParams& p) {
     lc.block = {s.tile, s.block_rows, 1};
     lc.grid = {ceil_div(s.cols, s.tile), ceil_div(s.rows, s.tile), 1};
   } else if (id == KernelId::TransposeFast) {
-    lc.block = {s.tile / 4, s.tile / 4, 1};
-    lc.grid = {ceil_div(s.cols, s.tile), ceil_div(s.rows, s.tile), 1};
+    lc.block = {kFastTileCols / 4, s.block_rows, 1};
+    lc.grid = {ceil_div(s.cols, kFastTileCols), ceil_div(s.rows, s.tile), 1};
   } else if (id == KernelId::MatmulNaive || id == KernelId::MatmulTiled) {
     lc.block = {s.tile, s.tile, 1};
     lc.grid = {ceil_div(s.cols, s.tile), ceil_div(s.rows, s.tile), 1};
@@ -186,7 +187,11 @@ std::optional<std::string> check_params(const KernelInfo& k, const KernelParams&
     if (p.block_rows < 1 || p.block_rows > p.tile || p.tile % p.block_rows != 0)
       return fmt::format("--block-rows: {} must divide the tile {}", p.block_rows, p.tile);
   } else if (id == KernelId::TransposeFast) {
-    if (p.tile != 32 && p.tile != 64) return fmt::format("--tile: transpose_fast takes 32 or 64, not {}", p.tile);
+    if (!power_of_two(p.tile) || p.tile < 8 || p.tile > 512)
+      return fmt::format("--tile: transpose_fast's rows per block {} is not a power of two from 8 to 512", p.tile);
+    if (p.block_rows < 2 || p.block_rows % 2 != 0 || p.tile % (4 * p.block_rows) != 0)
+      return fmt::format("--block-rows: {} must be even and divide tile / 4 = {} (a warp is two rows of 16 threads)",
+                         p.block_rows, p.tile / 4);
     if (p.rows % 4 != 0) return fmt::format("--rows: transpose_fast needs a multiple of 4 (16-byte rows), not {}", p.rows);
     if (p.cols % 4 != 0) return fmt::format("--cols: transpose_fast needs a multiple of 4 (16-byte rows), not {}", p.cols);
   } else if (id == KernelId::MatmulNaive || id == KernelId::MatmulTiled) {

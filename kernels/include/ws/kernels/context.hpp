@@ -29,8 +29,10 @@
 // Loop unrolling is the GPU compiler's business; the host build ignores it.
 #if defined(__CUDACC__)
 #define WS_UNROLL _Pragma("unroll")
+#define WS_UNROLL4 _Pragma("unroll 4")  // runtime trip count: batch four iterations' loads
 #else
 #define WS_UNROLL
+#define WS_UNROLL4
 #endif
 
 namespace ws::kernels {

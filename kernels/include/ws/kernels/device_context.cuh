@@ -11,16 +11,21 @@
 
 namespace ws::kernels {
 
-template <class V>
+// ReadOnly: the array is const for the whole kernel, so the load may use the
+// non-coherent path (LDG.E.CONSTANT) and be hoisted above stores to other arrays.
+template <class V, bool ReadOnly = false>
 __device__ inline V load_bits(const void* p) {
   static_assert(sizeof(V) == 4 || sizeof(V) == 8 || sizeof(V) == 16 || sizeof(V) == 2 || sizeof(V) == 1);
   V v;
   if constexpr (sizeof(V) == 16) {
-    const int4 t = *static_cast<const int4*>(p);
+    const int4 t = ReadOnly ? __ldg(static_cast<const int4*>(p)) : *static_cast<const int4*>(p);
     std::memcpy(&v, &t, 16);
   } else if constexpr (sizeof(V) == 8) {
-    const int2 t = *static_cast<const int2*>(p);
+    const int2 t = ReadOnly ? __ldg(static_cast<const int2*>(p)) : *static_cast<const int2*>(p);
     std::memcpy(&v, &t, 8);
+  } else if constexpr (sizeof(V) == 4) {
+    const int t = ReadOnly ? __ldg(static_cast<const int*>(p)) : *static_cast<const int*>(p);
+    std::memcpy(&v, &t, 4);
   } else {
     v = *static_cast<const V*>(p);
   }
@@ -45,13 +50,14 @@ __device__ inline void store_bits(void* p, const V& v) {
 template <class T>
 struct DeviceArray {
   using Elem = std::remove_const_t<T>;
+  static constexpr bool kReadOnly = std::is_const_v<T>;
   T* p;
 
-  __device__ Elem load(Site, long long i) const { return load_bits<Elem>(p + i); }
+  __device__ Elem load(Site, long long i) const { return load_bits<Elem, kReadOnly>(p + i); }
   __device__ void store(Site, long long i, const Elem& v) const { store_bits<Elem>(const_cast<Elem*>(p + i), v); }
   template <class V>
   __device__ V load_vec(Site, long long i) const {
-    return load_bits<V>(p + i);
+    return load_bits<V, kReadOnly>(p + i);
   }
   template <class V>
   __device__ void store_vec(Site, long long i, const V& v) const {

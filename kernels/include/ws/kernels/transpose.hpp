@@ -41,6 +41,7 @@ WS_BODY void copy_body(Ctx& ctx, const Shape s) {
   auto out = ctx.template global<Elem>("out", s.rows, s.cols, s.cols);
   const int x = ctx.block_idx().x * s.tile + ctx.thread_idx().x;
   const int y = ctx.block_idx().y * s.tile + ctx.thread_idx().y;
+  WS_UNROLL4
   for (int j = 0; j < s.tile; j += s.block_rows)
     if (x < s.cols && y + j < s.rows) {
       const long long i = (long long)(y + j) * s.cols + x;
@@ -54,6 +55,7 @@ WS_BODY void transpose_naive_body(Ctx& ctx, const Shape s) {
   auto out = ctx.template global<Elem>("out", s.cols, s.rows, s.rows);
   const int x = ctx.block_idx().x * s.tile + ctx.thread_idx().x;  // input column
   const int y = ctx.block_idx().y * s.tile + ctx.thread_idx().y;  // input row
+  WS_UNROLL4
   for (int j = 0; j < s.tile; j += s.block_rows)
     if (x < s.cols && y + j < s.rows) {
       const Elem v = in.load(WS_SITE("in_load"), (long long)(y + j) * s.cols + x);
@@ -72,6 +74,7 @@ WS_BODY void transpose_tiled_body(Ctx& ctx, const Shape s, const Layout tile_lay
   // Phase 0: coalesced row reads of the input tile into tile rows.
   int x = ctx.block_idx().x * T + tx;
   int y = ctx.block_idx().y * T + ty;
+  WS_UNROLL4
   for (int j = 0; j < T; j += s.block_rows)
     if (x < s.cols && y + j < s.rows) {
       const Elem v = in.load(WS_SITE("in_load"), (long long)(y + j) * s.cols + x);
@@ -82,6 +85,7 @@ WS_BODY void transpose_tiled_body(Ctx& ctx, const Shape s, const Layout tile_lay
   // Phase 1: column reads of the tile (lane tx reads row tx), coalesced row writes.
   x = ctx.block_idx().y * T + tx;  // output column = input row
   y = ctx.block_idx().x * T + ty;  // output row = input column
+  WS_UNROLL4
   for (int j = 0; j < T; j += s.block_rows)
     if (x < s.rows && y + j < s.cols) {
       const Elem v = tile.load(WS_SITE("tile_load"), tile_layout.index(tx, ty + j));
@@ -89,25 +93,33 @@ WS_BODY void transpose_tiled_body(Ctx& ctx, const Shape s, const Layout tile_lay
     }
 }
 
-// Each thread moves a 4x4 block: four 16-byte row loads, a transpose in
-// registers, four 16-byte row stores. Threads (tx, ty) of a T/4 x T/4 block;
-// lanes tx and tx + T/4 hold rows 4 apart, so every store fills whole 32-byte
-// sectors (G2) and no shared memory is needed. Needs rows, cols multiples of 4.
+// Each thread moves 4x4 blocks of elements: four 16-byte row loads, a
+// transpose in registers, four 16-byte row stores; no shared memory. A block of
+// 16 x block_rows threads covers 64 columns x tile rows, each thread
+// tile / (4 block_rows) such 4x4 blocks down the rows (several in flight). A
+// warp is two thread rows of 16: lanes tx and tx + 16 hold input rows 4 apart,
+// so each store fills whole 32-byte sectors (G2). Needs rows, cols multiples of 4.
+inline constexpr int kFastTileCols = 64;
+
 template <class Ctx>
 WS_BODY void transpose_fast_body(Ctx& ctx, const Shape s) {
   auto in = ctx.template global<const float>("in", s.rows, s.cols, s.cols);
   auto out = ctx.template global<float>("out", s.cols, s.rows, s.rows);
-  const int per_block = s.tile / 4;
-  const int c0 = 4 * (ctx.block_idx().x * per_block + ctx.thread_idx().x);
-  const int r0 = 4 * (ctx.block_idx().y * per_block + ctx.thread_idx().y);
-  if (c0 >= s.cols || r0 >= s.rows) return;
-  Float4 v[4];
-WS_UNROLL
-  for (int i = 0; i < 4; ++i) v[i] = in.template load_vec<Float4>(WS_SITE("in_load"), (long long)(r0 + i) * s.cols + c0);
-WS_UNROLL
-  for (int i = 0; i < 4; ++i) {
-    const Float4 t{{v[0].v[i], v[1].v[i], v[2].v[i], v[3].v[i]}};
-    out.store_vec(WS_SITE("out_store"), (long long)(c0 + i) * s.rows + r0, t);
+  const int c0 = ctx.block_idx().x * kFastTileCols + 4 * ctx.thread_idx().x;
+  if (c0 >= s.cols) return;
+  WS_UNROLL4
+  for (int j = ctx.thread_idx().y; 4 * j < s.tile; j += s.block_rows) {
+    const int r0 = ctx.block_idx().y * s.tile + 4 * j;
+    if (r0 >= s.rows) break;
+    Float4 v[4];
+    WS_UNROLL
+    for (int i = 0; i < 4; ++i)
+      v[i] = in.template load_vec<Float4>(WS_SITE("in_load"), (long long)(r0 + i) * s.cols + c0);
+    WS_UNROLL
+    for (int i = 0; i < 4; ++i) {
+      const Float4 t{{v[0].v[i], v[1].v[i], v[2].v[i], v[3].v[i]}};
+      out.store_vec(WS_SITE("out_store"), (long long)(c0 + i) * s.rows + r0, t);
+    }
   }
 }
 

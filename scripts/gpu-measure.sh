@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Measures the catalog on a real GPU in one go (for the device machine):
+# bench timings, Nsight Compute counters, the SASS of every kernel, the GPU
+# tests and compute-sanitizer. Binaries are built elsewhere (scripts/gpu-bundle.sh)
+# and carried in build-carry/; everything lands in $OUT/results.tar.gz plus a log.
+#   usage: scripts/gpu-measure.sh [smoke|full]
+set -uo pipefail
+mode=${1:-full}
+here=$(cd "$(dirname "$0")/.." && pwd)
+bin=$here/build-carry
+export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export WS_SOURCE_DIR=$here
+res=$(mktemp -d)
+ws=$bin/warpscope
+step() { echo "== $* ($(date +%T))"; }
+
+step "machine"
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv | tee "$res/nvidia-smi.csv"
+ncu --version | tail -1
+
+step "bench: every kernel at the seeds' sizes"
+"$ws" bench --kernel all --json "$res/bench-all.json" 2>&1 | tee "$res/bench-all.txt"
+# transpose_fast shapes: rows per block (--tile) x thread rows (--block-rows).
+for v in "64 16" "64 8" "128 8" "128 16" "256 16" "256 8" "32 2"; do
+  set -- $v
+  "$ws" bench --kernel transpose_fast --tile "$1" --block-rows "$2" --json "$res/bench-fast-$1x$2.json" | tail -1
+done
+"$ws" bench --kernel transpose_padded --block-rows 32 --json "$res/bench-padded-32x32.json" | tail -1
+
+# Sweeps: "kernel|flags" (the flags also name the entry in the measurement file).
+sweeps=(
+  "smem_stride|--stride 1 --bytes 4" "smem_stride|--stride 2 --bytes 4" "smem_stride|--stride 16 --bytes 4"
+  "smem_stride|--stride 33 --bytes 4" "smem_stride|--stride 1 --bytes 8" "smem_stride|--stride 2 --bytes 8"
+  "smem_stride|--stride 1 --bytes 16" "smem_stride|--stride 2 --bytes 16" "smem_broadcast|--stride 32"
+  "ldmatrix_swizzle|--swizzle 0" "transpose_shared|--tile 16 --block-rows 16" "matmul_tiled|--tile 32"
+)
+[ "$mode" = smoke ] && sweeps=("smem_stride|--stride 2 --bytes 4")
+i=0
+for s in "${sweeps[@]}"; do
+  k=${s%%|*}; f=${s#*|}; i=$((i + 1))
+  echo "$k|$f" > "$res/sweep-$i.name"
+  "$ws" bench --kernel "$k" $f --json "$res/sweep-$i.json" | tail -1
+done
+
+step "Nsight Compute"
+metrics=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
+metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
+metrics+=,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+metrics+=,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum
+metrics+=,smsp__sass_inst_executed_op_ldsm.sum,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
+ncu --clock-control none --metrics "$metrics" --csv --page raw -k regex:^ws_ \
+  "$ws" bench --kernel all --launch-once > "$res/ncu-all.csv" 2> "$res/ncu-all.err"
+echo "ncu all: rc=$? rows=$(wc -l < "$res/ncu-all.csv")"
+i=0
+for s in "${sweeps[@]}"; do
+  k=${s%%|*}; f=${s#*|}; i=$((i + 1))
+  ncu --clock-control none --metrics "$metrics" --csv --page raw -k regex:^ws_ \
+    "$ws" bench --kernel "$k" $f --launch-once > "$res/ncu-sweep-$i.csv" 2>> "$res/ncu-all.err"
+done
+
+step "SASS"
+cuobjdump -sass "$ws" > "$res/sass.txt" 2>&1; echo "cuobjdump rc=$? lines=$(wc -l < "$res/sass.txt")"
+
+if [ "$mode" = full ]; then
+  step "GPU tests (and the SASS width check on this machine's dump)"
+  export WS_SASS_FILE=$res/sass.txt WS_SASS_REPORT=$res/sass-widths.txt WS_MEASUREMENTS_DIR=$here/assets/measurements
+  for t in "$bin"/*_test; do [ -x "$t" ] && "$t" 2>&1 | grep -E "^\[  (PASSED|FAILED|SKIPPED) |^\[==========\]|Failure"; done | tee "$res/gtest.txt"
+  step "compute-sanitizer (small sizes: the GPU correctness test)"
+  compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/kernels_gpu_test" > "$res/memcheck.txt" 2>&1
+  echo "memcheck rc=$?"; tail -3 "$res/memcheck.txt"
+  compute-sanitizer --tool racecheck --error-exitcode 9 "$bin/kernels_gpu_test" > "$res/racecheck.txt" 2>&1
+  echo "racecheck rc=$?"; tail -3 "$res/racecheck.txt"
+fi
+
+tar -C "$res" -czf "${OUT:-/tmp}/results.tar.gz" .
+step "done"

@@ -1,0 +1,98 @@
+// Every catalog kernel on a real GPU, at small and odd sizes, against the CPU
+// reference on fresh random data. Skips without a GPU (CI); run on the H100
+// and H200 by scripts/gpu-measure.sh, also under compute-sanitizer.
+#include <gtest/gtest.h>
+
+#include "ws/kernels/bench.hpp"
+
+namespace wk = ws::kernels;
+
+namespace {
+
+// A macro, not a function: GTEST_SKIP returns from the function it is written in.
+#define SKIP_WITHOUT_GPU()                                                                  \
+  do {                                                                                      \
+    const auto info_ = wk::gpu_info();                                                      \
+    if (const auto* e_ = std::get_if<wk::GpuError>(&info_)) GTEST_SKIP() << e_->describe(); \
+  } while (0)
+
+void expect_correct(const char* name, wk::KernelParams p) {
+  const wk::KernelInfo& k = *wk::find_kernel(name);
+  ASSERT_FALSE(wk::check_params(k, p, ws::default_preset()));
+  wk::BenchOptions o;
+  o.repeat = 1;
+  const auto r = wk::bench_kernel(k, p, o);
+  ASSERT_TRUE(std::holds_alternative<wk::BenchResult>(r)) << std::get<wk::GpuError>(r).describe();
+  const auto& b = std::get<wk::BenchResult>(r);
+  EXPECT_TRUE(b.checked);
+  EXPECT_TRUE(b.passed) << name << ": " << b.check_message;
+}
+
+wk::KernelParams sized(const char* name, int rows, int cols, int tile, int block_rows, int inner = 0) {
+  wk::KernelParams p = wk::find_kernel(name)->defaults;
+  p.rows = rows;
+  p.cols = cols;
+  p.tile = tile;
+  p.block_rows = block_rows;
+  p.inner = inner;
+  return p;
+}
+
+}  // namespace
+
+TEST(Gpu, InfoNamesTheDevice) {
+  SKIP_WITHOUT_GPU();
+  const auto info = std::get<wk::GpuInfo>(wk::gpu_info());
+  EXPECT_FALSE(info.name.empty());
+  EXPECT_GT(info.sms, 0);
+}
+
+TEST(Gpu, TransposesMatchTheReference) {
+  SKIP_WITHOUT_GPU();
+  for (const char* k : {"copy", "transpose_naive", "transpose_shared", "transpose_padded", "transpose_rotated",
+                        "transpose_xor", "transpose_nonsquare_int"}) {
+    expect_correct(k, sized(k, 100, 37, 32, 8));
+    expect_correct(k, sized(k, 111, 13, 16, 4));
+  }
+  expect_correct("transpose_nonsquare_int", sized("transpose_nonsquare_int", 1111, 113, 32, 8));
+  expect_correct("transpose_fast", sized("transpose_fast", 100, 36, 32, 2));
+  expect_correct("transpose_fast", sized("transpose_fast", 260, 516, 256, 16));
+}
+
+TEST(Gpu, MatmulsMatchTheReference) {
+  SKIP_WITHOUT_GPU();
+  for (const char* k : {"matmul_naive", "matmul_tiled"}) {
+    expect_correct(k, sized(k, 37, 29, 16, 8, 45));
+    expect_correct(k, sized(k, 64, 64, 32, 8, 64));
+    expect_correct(k, sized(k, 9, 11, 2, 8, 7));
+  }
+}
+
+TEST(Gpu, SharedPatternsMatchTheReference) {
+  SKIP_WITHOUT_GPU();
+  wk::KernelParams p = wk::find_kernel("smem_stride")->defaults;
+  for (int bytes : {4, 8, 16})
+    for (int stride : {1, 2, 33}) {
+      p.bytes = bytes;
+      p.stride = stride;
+      expect_correct("smem_stride", p);
+    }
+  p = wk::find_kernel("smem_broadcast")->defaults;
+  for (int k : {1, 5, 32}) {
+    p.stride = k;
+    expect_correct("smem_broadcast", p);
+  }
+  p = wk::find_kernel("ldmatrix_swizzle")->defaults;
+  p.rows = 96;
+  for (int s : {0, 1}) {
+    p.swizzle = s;
+    expect_correct("ldmatrix_swizzle", p);
+  }
+}
+
+TEST(Gpu, MemcpyBandwidthIsPositive) {
+  SKIP_WITHOUT_GPU();
+  const auto r = wk::bench_memcpy_d2d(64ull << 20, 3);
+  ASSERT_TRUE(std::holds_alternative<double>(r));
+  EXPECT_GT(std::get<double>(r), 10.0);
+}

@@ -1,0 +1,87 @@
+// `warpscope report` and `warpscope bench` as other tools see them: JSON keys,
+// exit codes, and one line on stderr naming the bad parameter.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/run_command.hpp"
+#include "ws/kernels/bench.hpp"
+
+using ws::test::run_warpscope;
+
+namespace {
+
+nlohmann::json report_json(std::vector<std::string> args) {
+  args.insert(args.begin(), "report");
+  args.push_back("--json");
+  const auto r = run_warpscope(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return nlohmann::json::parse(r.out);
+}
+
+void expect_usage_error(std::vector<std::string> args, const std::string& names) {
+  const auto r = run_warpscope(args);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.err.find(names), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+}  // namespace
+
+TEST(ReportCli, JsonKeysAndWholeKernelCounts) {
+  const auto j = report_json({"--kernel", "transpose_shared"});
+  for (const char* key : {"kernel", "params", "sites", "totals", "shared_bytes_per_block", "occupancy",
+                          "simulated_seconds"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["kernel"], "transpose_shared");
+  EXPECT_EQ(j["params"]["rows"], 8192);
+  ASSERT_EQ(j["sites"].size(), 4u);
+  for (const auto& s : j["sites"])
+    for (const char* key : {"name", "line", "space", "op", "bytes", "instructions", "wavefronts", "ideal_wavefronts",
+                            "bank_conflicts", "requests", "sectors"})
+      EXPECT_TRUE(s.contains(key)) << key;
+  const auto& load = j["totals"]["shared_load"];
+  EXPECT_EQ(load["instructions"], 8192ull * 8192 / 32);
+  EXPECT_EQ(load["wavefronts"], 32ull * 8192 * 8192 / 32);  // 32-way on every column read
+  EXPECT_EQ(j["totals"]["global_store"]["sectors"], 8192ull * 8192 * 4 / 32);
+  EXPECT_EQ(j["shared_bytes_per_block"], 32 * 32 * 4);
+  EXPECT_GT(j["simulated_seconds"].get<double>(), 0.0);
+}
+
+TEST(ReportCli, PaddedTileOverTheOldSixteenKilobytes) {
+  // Seed 002: a 64 x 64 float tile padded to 65 columns is 16.25 KB.
+  const auto j = report_json({"--kernel", "transpose_padded", "--tile", "64", "--block-rows", "8"});
+  EXPECT_EQ(j["shared_bytes_per_block"], 64 * 65 * 4);
+  EXPECT_EQ(j["occupancy"]["blocks_per_sm"], 4);
+  EXPECT_EQ(j["occupancy"]["limiter"], "threads");
+  expect_usage_error({"report", "--kernel", "transpose_padded", "--tile", "64", "--block-rows", "8", "--arch", "sm1x"},
+                     "--tile");
+}
+
+TEST(ReportCli, ChosenWarpAndBlock) {
+  const auto j = report_json({"--kernel", "transpose_nonsquare_int", "--block", "3,0", "--warp", "0"});
+  for (const auto& s : j["sites"])
+    if (s["name"] == "in_load") EXPECT_EQ(s["warp"]["sectors"], 4 * 3);  // 17 lanes x 4 bytes = 68 bytes: 3 sectors
+}
+
+TEST(ReportCli, BadParametersExitTwoNamingThem) {
+  expect_usage_error({"report", "--kernel", "transpose_padded", "--rows", "0"}, "--rows");
+  expect_usage_error({"report", "--kernel", "transpose_padded", "--tile", "64", "--block-rows", "64"}, "--tile");
+  expect_usage_error({"report", "--kernel", "transpose_padded", "--tile", "48"}, "--tile");
+  expect_usage_error({"report", "--kernel", "no_such_kernel"}, "--kernel");
+  expect_usage_error({"report", "--kernel", "copy", "--arch", "sm99"}, "--arch");
+  expect_usage_error({"report", "--kernel", "copy", "--warp", "8"}, "--warp");
+  expect_usage_error({"report", "--kernel", "copy", "--block", "256,0"}, "--block");
+  expect_usage_error({"report", "--kernel", "smem_stride", "--bytes", "3"}, "--bytes");
+  expect_usage_error({"report", "--kernel", "transpose_fast", "--cols", "30"}, "--cols");
+  expect_usage_error({"report"}, "--kernel");
+}
+
+TEST(BenchCli, NoGpuExitsThree) {
+  const auto info = ws::kernels::gpu_info();
+  if (std::holds_alternative<ws::kernels::GpuInfo>(info)) GTEST_SKIP() << "a GPU is present";
+  const auto r = run_warpscope({"bench", "--kernel", "copy"});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("no GPU"), std::string::npos) << r.err;
+  expect_usage_error({"bench", "--kernel", "copy", "--rows", "-1"}, "--rows");  // flags are checked first
+}

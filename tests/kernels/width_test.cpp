@@ -1,0 +1,161 @@
+// Instruction widths: for every catalog kernel, the (space, op, width) set the
+// tracer records must equal the set in the compiled code: the PTX of the sm_90
+// build (CI: nvcc, no cuobjdump) and, where WS_SASS_FILE names a `cuobjdump
+// -sass` dump, the SASS (LDS/STS/LDG/STG/LDSM). If they differ, fix the kernel
+// or the tracer, not this test.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "ws/kernels/catalog.hpp"
+
+namespace wk = ws::kernels;
+
+namespace {
+
+// "shared load 16", "shared ldmatrix.x4", ... : one string per kind of access.
+using WidthSet = std::set<std::string>;
+
+std::string kind(ws::Space s, ws::Op o, int bytes, ws::Ldmatrix l) {
+  if (l != ws::Ldmatrix::None) return "shared ldmatrix.x" + std::to_string(static_cast<int>(l));
+  return std::string(to_string(s)) + " " + std::string(to_string(o)) + " " + std::to_string(bytes);
+}
+
+std::string join(const WidthSet& s) {
+  std::string out;
+  for (const auto& x : s) out += (out.empty() ? "" : ", ") + x;
+  return out;
+}
+
+int ptx_type_bytes(const std::string& t) {
+  const int bits = std::stoi(t.substr(1));
+  return bits / 8;
+}
+
+// Entry name -> widths, from PTX text.
+std::map<std::string, WidthSet> ptx_widths(const std::string& text) {
+  std::map<std::string, WidthSet> out;
+  const std::regex entry(R"(\.entry\s+(\w+)\()");
+  const std::regex access(R"(\b(ld|st)\.(global|shared)(?:\.nc)?(?:\.v(2|4))?\.([fubs](?:8|16|32|64))\b)");
+  const std::regex ldsm(R"(\bldmatrix\.sync\.aligned\.m8n8\.x(1|2|4)\b)");
+  std::istringstream in(text);
+  std::string line, current;
+  std::smatch m;
+  while (std::getline(in, line)) {
+    if (std::regex_search(line, m, entry)) current = m[1];
+    if (current.empty()) continue;
+    if (std::regex_search(line, m, access)) {
+      const int vec = m[3].matched ? std::stoi(m[3]) : 1;
+      const auto space = m[2] == "global" ? ws::Space::Global : ws::Space::Shared;
+      const auto op = m[1] == "ld" ? ws::Op::Load : ws::Op::Store;
+      out[current].insert(kind(space, op, vec * ptx_type_bytes(m[4]), ws::Ldmatrix::None));
+    } else if (std::regex_search(line, m, ldsm)) {
+      out[current].insert(kind(ws::Space::Shared, ws::Op::Load, 16, static_cast<ws::Ldmatrix>(std::stoi(m[1]))));
+    }
+  }
+  return out;
+}
+
+// Function name -> widths, from `cuobjdump -sass` text.
+std::map<std::string, WidthSet> sass_widths(const std::string& text) {
+  std::map<std::string, WidthSet> out;
+  const std::regex function(R"(Function\s*:\s*(\w+))");
+  const std::regex op(R"(\b(LDSM|LDS|STS|LDG|STG)((?:\.[A-Z0-9]+)*)\s)");
+  std::istringstream in(text);
+  std::string line, current;
+  std::smatch m;
+  while (std::getline(in, line)) {
+    if (std::regex_search(line, m, function)) current = m[1];
+    if (current.empty() || !std::regex_search(line, m, op)) continue;
+    const std::string mnemonic = m[1], mods = m[2].str() + ".";
+    if (mnemonic == "LDSM") {
+      const int n = mods.find(".4.") != std::string::npos ? 4 : mods.find(".2.") != std::string::npos ? 2 : 1;
+      out[current].insert(kind(ws::Space::Shared, ws::Op::Load, 16, static_cast<ws::Ldmatrix>(n)));
+      continue;
+    }
+    int bytes = 4;
+    if (mods.find(".128.") != std::string::npos) bytes = 16;
+    else if (mods.find(".64.") != std::string::npos) bytes = 8;
+    else if (mods.find("16.") != std::string::npos) bytes = 2;  // .U16 / .S16
+    else if (mods.find("8.") != std::string::npos) bytes = 1;   // .U8 / .S8
+    const auto space = mnemonic[2] == 'S' ? ws::Space::Shared : ws::Space::Global;
+    const auto o = mnemonic[0] == 'L' ? ws::Op::Load : ws::Op::Store;
+    out[current].insert(kind(space, o, bytes, ws::Ldmatrix::None));
+  }
+  return out;
+}
+
+// Entry name -> widths the tracer records (every variant the CUDA build has).
+std::map<std::string, WidthSet> traced_widths() {
+  std::map<std::string, WidthSet> out;
+  for (const auto& k : wk::catalog()) {
+    std::vector<wk::KernelParams> variants{k.defaults};
+    if (k.name == "smem_stride")
+      for (int b : {4, 8, 16}) {
+        variants.push_back(k.defaults);
+        variants.back().bytes = b;
+      }
+    for (const auto& p : variants) {
+      const auto w = wk::trace_warp(k, p, ws::Dim3{0, 0, 0}, 0);
+      WidthSet& s = out[wk::entry_name(k, p)];
+      for (const auto& site : w.sites) s.insert(kind(site.space, site.op, site.bytes, site.ldmatrix));
+    }
+  }
+  return out;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+void compare(const std::map<std::string, WidthSet>& compiled, const char* what, std::ostream* summary) {
+  for (const auto& [entry, traced] : traced_widths()) {
+    const auto it = compiled.find(entry);
+    ASSERT_NE(it, compiled.end()) << entry << " is missing from the " << what;
+    EXPECT_EQ(it->second, traced) << entry << ": " << what << " has {" << join(it->second) << "}, the tracer {"
+                                  << join(traced) << "}";
+    if (summary)
+      *summary << entry << ": " << (it->second == traced ? "match" : "DIFFER") << "; " << what << " {"
+               << join(it->second) << "}; traced {" << join(traced) << "}\n";
+  }
+}
+
+}  // namespace
+
+TEST(Widths, PtxOfTheSm90BuildMatchesTheTracer) {
+#ifndef WS_KERNELS_PTX
+  GTEST_SKIP() << "built without nvcc: no PTX to compare";
+#else
+  const std::string ptx = slurp(WS_KERNELS_PTX);
+  if (ptx.empty()) GTEST_SKIP() << "no PTX at " << WS_KERNELS_PTX;
+  compare(ptx_widths(ptx), "PTX", nullptr);
+#endif
+}
+
+TEST(Widths, SassMatchesTheTracer) {
+  const char* path = std::getenv("WS_SASS_FILE");
+  if (!path) GTEST_SKIP() << "set WS_SASS_FILE to a `cuobjdump -sass` dump (taken on the GPU machine)";
+  const std::string sass = slurp(path);
+  ASSERT_FALSE(sass.empty()) << "cannot read " << path;
+  std::ofstream summary;
+  if (const char* out = std::getenv("WS_SASS_REPORT")) summary.open(out);
+  compare(sass_widths(sass), "SASS", summary.is_open() ? &summary : nullptr);
+}
+
+TEST(Widths, ParsersReadBothFormats) {
+  const auto p = ptx_widths(".visible .entry ws_x(\n ld.global.nc.v4.s32 {%r1,%r2,%r3,%r4}, [%rd1];\n"
+                            " st.shared.f32 [%r5], %f1;\n ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r1}, [%r2];\n");
+  EXPECT_EQ(join(p.at("ws_x")), "global load 16, shared ldmatrix.x4, shared store 4");
+  const auto s = sass_widths("Function : ws_y\n /*0*/ LDG.E.128.CONSTANT R4, desc[UR4][R2.64] ;\n"
+                             " /*1*/ STS.64 [R3], R4 ;\n /*2*/ LDSM.16.M88.4 R8, [R9] ;\n /*3*/ LDS.U16 R1, [R2] ;\n");
+  EXPECT_EQ(join(s.at("ws_y")), "global load 16, shared ldmatrix.x4, shared load 2, shared store 8");
+}
