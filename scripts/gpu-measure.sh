@@ -21,7 +21,7 @@ ncu --version | tail -1
 step "bench: every kernel at the seeds' sizes"
 "$ws" bench --kernel all --json "$res/bench-all.json" 2>&1 | tee "$res/bench-all.txt"
 # transpose_fast shapes: rows per block (--tile) x thread rows (--block-rows).
-for v in "64 16" "64 8" "128 8" "128 16" "256 16" "256 8" "32 2"; do
+for v in "64 8" "128 16" "128 32" "128 8" "256 32" "256 16" "512 32"; do
   set -- $v
   "$ws" bench --kernel transpose_fast --tile "$1" --block-rows "$2" --json "$res/bench-fast-$1x$2.json" | tail -1
 done

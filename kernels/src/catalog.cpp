@@ -63,7 +63,7 @@ const std::vector<KernelInfo>& table() {
       {"transpose_fast", "Transpose, 16-byte vectors, 4x4 elements per thread",
        "Each thread loads four 16-byte rows, transposes the 4x4 block in registers and stores four 16-byte "
        "rows; lane pairs fill whole sectors. More bytes in flight per thread is what fast memory needs.",
-       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192, 64, 4), {P::Rows, P::Cols, P::Tile, P::BlockRows}},
+       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192, 64, 16), {P::Rows, P::Cols, P::Tile, P::BlockRows}},
       {"matmul_naive", "Matrix multiply, naive (PMPP 4.5)",
        "Every thread reads a full row of A and column of B from global memory: the same sectors are requested "
        "again and again by different warps.",

@@ -95,10 +95,11 @@ WS_BODY void transpose_tiled_body(Ctx& ctx, const Shape s, const Layout tile_lay
 
 // Each thread moves 4x4 blocks of elements: four 16-byte row loads, a
 // transpose in registers, four 16-byte row stores; no shared memory. A block of
-// 16 x block_rows threads covers 64 columns x tile rows, each thread
-// tile / (4 block_rows) such 4x4 blocks down the rows (several in flight). A
-// warp is two thread rows of 16: lanes tx and tx + 16 hold input rows 4 apart,
-// so each store fills whole 32-byte sectors (G2). Needs rows, cols multiples of 4.
+// 16 x block_rows threads covers 64 columns x tile rows; each thread handles
+// tile / (4 block_rows) such 4x4 blocks down the rows, two at a time with all
+// eight loads issued before the first store (bytes in flight: what HBM3e needs).
+// A warp is two thread rows of 16: lanes tx and tx + 16 hold input rows 4
+// apart, so each store fills whole 32-byte sectors (G2). Rows, cols: multiples of 4.
 inline constexpr int kFastTileCols = 64;
 
 template <class Ctx>
@@ -107,18 +108,29 @@ WS_BODY void transpose_fast_body(Ctx& ctx, const Shape s) {
   auto out = ctx.template global<float>("out", s.cols, s.rows, s.rows);
   const int c0 = ctx.block_idx().x * kFastTileCols + 4 * ctx.thread_idx().x;
   if (c0 >= s.cols) return;
-  WS_UNROLL4
-  for (int j = ctx.thread_idx().y; 4 * j < s.tile; j += s.block_rows) {
-    const int r0 = ctx.block_idx().y * s.tile + 4 * j;
-    if (r0 >= s.rows) break;
-    Float4 v[4];
+  for (int j = ctx.thread_idx().y; 4 * j < s.tile; j += 2 * s.block_rows) {
+    Float4 v[2][4];
+    int r0[2];
+    bool live[2];
     WS_UNROLL
-    for (int i = 0; i < 4; ++i)
-      v[i] = in.template load_vec<Float4>(WS_SITE("in_load"), (long long)(r0 + i) * s.cols + c0);
+    for (int q = 0; q < 2; ++q) {
+      const int jq = j + q * s.block_rows;
+      r0[q] = ctx.block_idx().y * s.tile + 4 * jq;
+      live[q] = 4 * jq < s.tile && r0[q] < s.rows;
+      if (live[q]) {
+        WS_UNROLL
+        for (int i = 0; i < 4; ++i)
+          v[q][i] = in.template load_vec<Float4>(WS_SITE("in_load"), (long long)(r0[q] + i) * s.cols + c0);
+      }
+    }
     WS_UNROLL
-    for (int i = 0; i < 4; ++i) {
-      const Float4 t{{v[0].v[i], v[1].v[i], v[2].v[i], v[3].v[i]}};
-      out.store_vec(WS_SITE("out_store"), (long long)(c0 + i) * s.rows + r0, t);
+    for (int q = 0; q < 2; ++q) {
+      if (!live[q]) continue;
+      WS_UNROLL
+      for (int i = 0; i < 4; ++i) {
+        const Float4 t{{v[q][0].v[i], v[q][1].v[i], v[q][2].v[i], v[q][3].v[i]}};
+        out.store_vec(WS_SITE("out_store"), (long long)(c0 + i) * s.rows + r0[q], t);
+      }
     }
   }
 }
