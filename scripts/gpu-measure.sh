@@ -21,9 +21,11 @@ ncu --version | tail -1
 step "bench: every kernel at the seeds' sizes"
 "$ws" bench --kernel all --json "$res/bench-all.json" 2>&1 | tee "$res/bench-all.txt"
 # transpose_fast shapes: rows per block (--tile) x thread rows (--block-rows).
-for v in "64 8" "128 16" "128 32" "128 8" "256 32" "256 16" "512 32"; do
+# --swizzle 1: staged through a swizzled shared tile; 0: registers only.
+for v in "128 32 1" "256 32 1" "64 8 1" "64 16 0"; do
   set -- $v
-  "$ws" bench --kernel transpose_fast --tile "$1" --block-rows "$2" --json "$res/bench-fast-$1x$2.json" | tail -1
+  "$ws" bench --kernel transpose_fast --tile "$1" --block-rows "$2" --swizzle "$3" \
+    --json "$res/bench-fast-$1x$2-s$3.json" | tail -1
 done
 "$ws" bench --kernel transpose_padded --block-rows 32 --json "$res/bench-padded-32x32.json" | tail -1
 
@@ -33,6 +35,7 @@ sweeps=(
   "smem_stride|--stride 33 --bytes 4" "smem_stride|--stride 1 --bytes 8" "smem_stride|--stride 2 --bytes 8"
   "smem_stride|--stride 1 --bytes 16" "smem_stride|--stride 2 --bytes 16" "smem_broadcast|--stride 32"
   "ldmatrix_swizzle|--swizzle 0" "transpose_shared|--tile 16 --block-rows 16" "matmul_tiled|--tile 32"
+  "transpose_fast|--swizzle 0"
 )
 [ "$mode" = smoke ] && sweeps=("smem_stride|--stride 2 --bytes 4")
 i=0

@@ -61,9 +61,10 @@ const std::vector<KernelInfo>& table() {
        "lanes (S6) and fewer sectors are requested.",
        "kernels/include/ws/kernels/transpose.hpp", params(1111, 113), {P::Rows, P::Cols, P::Tile, P::BlockRows}},
       {"transpose_fast", "Transpose, 16-byte vectors, 4x4 elements per thread",
-       "Each thread loads four 16-byte rows, transposes the 4x4 block in registers and stores four 16-byte "
-       "rows; lane pairs fill whole sectors. More bytes in flight per thread is what fast memory needs.",
-       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192, 64, 16), {P::Rows, P::Cols, P::Tile, P::BlockRows}},
+       "Each thread loads four 16-byte rows and transposes the 4x4 block in registers; with --swizzle 1 (default) "
+       "the blocks are regrouped through an XOR-swizzled shared tile so stores are 256-byte rows too, with "
+       "--swizzle 0 lane pairs store whole sectors directly. 16-byte accesses keep fast memory busy.",
+       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192, 64, 16), {P::Rows, P::Cols, P::Tile, P::BlockRows, P::Swizzle}},
       {"matmul_naive", "Matrix multiply, naive (PMPP 4.5)",
        "Every thread reads a full row of A and column of B from global memory: the same sectors are requested "
        "again and again by different warps.",
@@ -192,6 +193,9 @@ std::optional<std::string> check_params(const KernelInfo& k, const KernelParams&
     if (p.block_rows < 2 || p.block_rows % 2 != 0 || p.tile % (4 * p.block_rows) != 0)
       return fmt::format("--block-rows: {} must be even and divide tile / 4 = {} (a warp is two rows of 16 threads)",
                          p.block_rows, p.tile / 4);
+    if (p.swizzle != 0 && p.swizzle != 1) return fmt::format("--swizzle: {} is not 0 or 1", p.swizzle);
+    if (p.swizzle && p.tile < 32)
+      return fmt::format("--tile: the staged transpose_fast needs 32 or more rows per block, not {}", p.tile);
     if (p.rows % 4 != 0) return fmt::format("--rows: transpose_fast needs a multiple of 4 (16-byte rows), not {}", p.rows);
     if (p.cols % 4 != 0) return fmt::format("--cols: transpose_fast needs a multiple of 4 (16-byte rows), not {}", p.cols);
   } else if (id == KernelId::MatmulNaive || id == KernelId::MatmulTiled) {
@@ -286,6 +290,7 @@ double flops(const KernelInfo& k, const KernelParams& p) {
 
 std::string entry_name(const KernelInfo& k, const KernelParams& p) {
   if (kernel_id(k) == KernelId::SmemStride) return fmt::format("ws_smem_stride_{}", p.bytes);
+  if (kernel_id(k) == KernelId::TransposeFast && p.swizzle) return "ws_transpose_fast_staged";
   return fmt::format("ws_{}", k.name);
 }
 

@@ -18,7 +18,8 @@ void run_host_body(KernelId id, RecordingCtx& ctx, const Shape& s) {
     case KernelId::TransposeRotated: return transpose_tiled_body<C, float>(ctx, s, RotatedTile{s.tile});
     case KernelId::TransposeXor: return transpose_tiled_body<C, float>(ctx, s, XorTile{s.tile});
     case KernelId::TransposeNonsquareInt: return transpose_tiled_body<C, int>(ctx, s, PaddedTile{s.tile});
-    case KernelId::TransposeFast: return transpose_fast_body<C>(ctx, s);
+    case KernelId::TransposeFast:
+      return s.swizzle ? transpose_fast_staged_body<C>(ctx, s) : transpose_fast_body<C>(ctx, s);
     case KernelId::MatmulNaive: return matmul_naive_body<C>(ctx, s);
     case KernelId::MatmulTiled: return matmul_tiled_body<C>(ctx, s);
     case KernelId::SmemStride:

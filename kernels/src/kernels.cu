@@ -48,6 +48,10 @@ __global__ void ws_transpose_fast(const float* in, float* out, Shape s) {
   DeviceCtx ctx = make_ctx(in, out);
   transpose_fast_body<DeviceCtx>(ctx, s);
 }
+__global__ void ws_transpose_fast_staged(const float* in, float* out, Shape s) {
+  DeviceCtx ctx = make_ctx(in, out);
+  transpose_fast_staged_body<DeviceCtx>(ctx, s);
+}
 __global__ void ws_matmul_naive(const float* A, const float* B, float* C, Shape s) {
   DeviceCtx ctx = make_ctx(A, const_cast<float*>(B), C);
   matmul_naive_body<DeviceCtx>(ctx, s);
@@ -105,7 +109,9 @@ cudaError_t launch_catalog_kernel(KernelId id, const Shape& s, dim3 g, dim3 b, i
     case KernelId::TransposeXor: return launch(ws_transpose_xor, g, b, smem, st, (const float*)f(0), f(1), s);
     case KernelId::TransposeNonsquareInt:
       return launch(ws_transpose_nonsquare_int, g, b, smem, st, (const int*)a[0], (int*)a[1], s);
-    case KernelId::TransposeFast: return launch(ws_transpose_fast, g, b, smem, st, (const float*)f(0), f(1), s);
+    case KernelId::TransposeFast:
+      if (s.swizzle) return launch(ws_transpose_fast_staged, g, b, smem, st, (const float*)f(0), f(1), s);
+      return launch(ws_transpose_fast, g, b, smem, st, (const float*)f(0), f(1), s);
     case KernelId::MatmulNaive:
       return launch(ws_matmul_naive, g, b, smem, st, (const float*)f(0), (const float*)f(1), f(2), s);
     case KernelId::MatmulTiled:

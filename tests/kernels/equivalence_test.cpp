@@ -52,6 +52,7 @@ TEST(Equivalence, TransposesOnOddSizes) {
       {"transpose_nonsquare_int", 1111, 113, 32, 8}, {"copy", 100, 37, 32, 8},
       {"transpose_padded", 45, 71, 2, 1},        {"transpose_shared", 50, 70, 4, 2},
       {"transpose_fast", 100, 36, 32, 2},        {"transpose_fast", 68, 200, 64, 4},
+      {"transpose_fast", 100, 36, 32, 4},        {"transpose_fast", 132, 260, 128, 16},
   };
   for (const Case& c : cases) expect_same(c, ws::default_preset());
 }

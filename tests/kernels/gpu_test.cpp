@@ -57,6 +57,14 @@ TEST(Gpu, TransposesMatchTheReference) {
   expect_correct("transpose_nonsquare_int", sized("transpose_nonsquare_int", 1111, 113, 32, 8));
   expect_correct("transpose_fast", sized("transpose_fast", 100, 36, 32, 2));
   expect_correct("transpose_fast", sized("transpose_fast", 260, 516, 256, 16));
+  auto staged = sized("transpose_fast", 100, 36, 32, 4);
+  for (int s : {0, 1}) {
+    staged.swizzle = s;
+    expect_correct("transpose_fast", staged);
+    auto big = sized("transpose_fast", 196, 68, 64, 16);
+    big.swizzle = s;
+    expect_correct("transpose_fast", big);
+  }
 }
 
 TEST(Gpu, MatmulsMatchTheReference) {

@@ -44,10 +44,16 @@ TEST(Trace, GlobalSectorsOfCopyAndNaiveTranspose) {
   EXPECT_EQ(sectors(naive, "in_load"), 4);     // 128 contiguous bytes
   EXPECT_EQ(sectors(naive, "out_store"), 32);  // one row per lane
   EXPECT_EQ(sectors(trace("copy", defaults("copy")), "out_store"), 4);
-  const auto fast = trace("transpose_fast", defaults("transpose_fast"));
+  auto p = defaults("transpose_fast");
+  p.swizzle = 0;
+  const auto fast = trace("transpose_fast", p);
   EXPECT_EQ(sectors(fast, "in_load"), 16);   // 2 rows x 256 bytes
   EXPECT_EQ(sectors(fast, "out_store"), 16);  // 16 rows x one full sector
   EXPECT_EQ(first_at(fast, "out_store").access.bytes, 16);
+  const auto staged = trace("transpose_fast", defaults("transpose_fast"));
+  EXPECT_EQ(sectors(staged, "out_store2"), 16);  // 2 rows x 256 bytes
+  EXPECT_EQ(wavefronts(staged, "tile_store"), 4);  // STS.128, swizzled: no conflict
+  EXPECT_EQ(wavefronts(staged, "tile_load"), 4);
 }
 
 TEST(Trace, PhasesAndProgramOrder) {

@@ -101,6 +101,11 @@ std::map<std::string, WidthSet> traced_widths() {
         variants.push_back(k.defaults);
         variants.back().bytes = b;
       }
+    if (k.name == "transpose_fast")
+      for (int staged : {0, 1}) {
+        variants.push_back(k.defaults);
+        variants.back().swizzle = staged;
+      }
     for (const auto& p : variants) {
       const auto w = wk::trace_warp(k, p, ws::Dim3{0, 0, 0}, 0);
       WidthSet& s = out[wk::entry_name(k, p)];

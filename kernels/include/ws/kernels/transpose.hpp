@@ -135,4 +135,46 @@ WS_BODY void transpose_fast_body(Ctx& ctx, const Shape s) {
   }
 }
 
+// The same 4x4 register blocks, regrouped through a shared tile so that the
+// stores, like the loads, are 256-byte row segments (4 lines per instruction
+// instead of 16). The tile holds the block's output rows (64 of them, tile
+// floats each), its 16-byte chunks XOR-swizzled by (row / 4) % 8: the STS.128
+// of 8 lanes writing 8 different rows, and the LDS.128 of 8 lanes reading one
+// row, both hit 8 different 4-bank groups (S2-S4, one wavefront per quarter warp).
+WS_HD constexpr int fast_tile_index(int row, int chunk, int pitch) {
+  return row * pitch + 4 * (chunk ^ ((row >> 2) & 7));
+}
+
+template <class Ctx>
+WS_BODY void transpose_fast_staged_body(Ctx& ctx, const Shape s) {
+  auto in = ctx.template global<const float>("in", s.rows, s.cols, s.cols);
+  auto out = ctx.template global<float>("out", s.cols, s.rows, s.rows);
+  auto tile = ctx.template shared<float>("tile", kFastTileCols, s.tile, s.tile);
+  const int tx = ctx.thread_idx().x, ty = ctx.thread_idx().y;
+  const int col_base = ctx.block_idx().x * kFastTileCols, row_base = ctx.block_idx().y * s.tile;
+  const int c0 = col_base + 4 * tx;
+  for (int j = ty; 4 * j < s.tile; j += s.block_rows) {  // phase 0: 4x4 blocks into tile rows
+    const int r0 = row_base + 4 * j;
+    if (c0 >= s.cols || r0 >= s.rows) continue;
+    Float4 v[4];
+    WS_UNROLL
+    for (int i = 0; i < 4; ++i)
+      v[i] = in.template load_vec<Float4>(WS_SITE("in_load"), (long long)(r0 + i) * s.cols + c0);
+    WS_UNROLL
+    for (int i = 0; i < 4; ++i) {
+      const Float4 t{{v[0].v[i], v[1].v[i], v[2].v[i], v[3].v[i]}};
+      tile.store_vec(WS_SITE("tile_store"), fast_tile_index(4 * tx + i, j, s.tile), t);
+    }
+  }
+  ctx.sync();
+  const int chunks = s.tile / 4, threads = 16 * s.block_rows;
+  WS_UNROLL4
+  for (int idx = ty * 16 + tx; idx < kFastTileCols * chunks; idx += threads) {  // phase 1: tile rows out
+    const int row = idx / chunks, chunk = idx % chunks;
+    if (col_base + row >= s.cols || row_base + 4 * chunk >= s.rows) continue;
+    const Float4 v = tile.template load_vec<Float4>(WS_SITE("tile_load"), fast_tile_index(row, chunk, s.tile));
+    out.store_vec(WS_SITE("out_store2"), (long long)(col_base + row) * s.rows + row_base + 4 * chunk, v);
+  }
+}
+
 }  // namespace ws::kernels
