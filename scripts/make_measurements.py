@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Turns the results of scripts/gpu-measure.sh (results.tar.gz, unpacked) into
+assets/measurements/<name>.json: bench timings plus Nsight Compute counters per
+catalog kernel, as the app and the fidelity test read them.
+usage: make_measurements.py RESULTS_DIR OUT_JSON"""
+import csv, glob, json, os, re, sys
+
+NCU_COMMAND = ("ncu --clock-control none --metrics <hardware-model metrics> --csv --page raw -k regex:^ws_ "
+               "warpscope bench --kernel K [flags] --launch-once")
+
+
+def ncu_rows(path):
+    """Kernel name and {metric.sum: value} per profiled launch, in launch order."""
+    rows = list(csv.reader(open(path)))
+    header_at = [i for i, r in enumerate(rows) if r and r[0] == "ID"]
+    if not header_at:
+        return []
+    h = rows[header_at[0]]
+    out = []
+    for r in rows[header_at[0] + 2:]:
+        d = dict(zip(h, r))
+        metrics = {k: float(v.replace(",", "")) for k, v in d.items()
+                   if k.endswith(".sum") and (k.startswith(("l1tex__", "smsp__sass", "dram__", "gpu__")))
+                   and v.replace(",", "").replace(".", "").isdigit()}
+        out.append((d["Kernel Name"], metrics))
+    return out
+
+
+def entry(bench_kernel, ncu=None):
+    e = {"kernel": bench_kernel["kernel"], "params": bench_kernel["params"],
+         "median_ms": bench_kernel["median_ms"], "gbps": bench_kernel["gbps"],
+         "fraction_of_memcpy": bench_kernel["fraction_of_memcpy"], "checked": bench_kernel["checked"],
+         "passed": bench_kernel["passed"]}
+    if "gflops" in bench_kernel:
+        e["gflops"] = bench_kernel["gflops"]
+    if ncu:
+        e["ncu"] = ncu
+    return e
+
+
+def main(res, out_path):
+    allb = json.load(open(os.path.join(res, "bench-all.json")))
+    doc = {k: allb[k] for k in ("gpu", "driver", "cuda", "date", "memcpy_d2d_gbps")}
+    doc["command"] = allb["command"] + " (timings); " + NCU_COMMAND + " (counters); see scripts/gpu-measure.sh"
+    kernels = {}
+    launched = ncu_rows(os.path.join(res, "ncu-all.csv"))
+    assert len(launched) == len(allb["kernels"]), (len(launched), len(allb["kernels"]))
+    for entry_name, metrics in launched:
+        # ws_<kernel>, or ws_<kernel>_<variant> (ws_smem_stride_4, ws_transpose_fast_staged)
+        name = max((n for n in allb["kernels"] if entry_name == "ws_" + n or entry_name.startswith("ws_" + n + "_")),
+                   key=len)
+        kernels[name] = entry(allb["kernels"][name], metrics)
+    for path in sorted(glob.glob(os.path.join(res, "sweep-*.json")), key=lambda p: int(re.findall(r"\d+", p)[-1])):
+        i = re.findall(r"\d+", os.path.basename(path))[-1]
+        kernel, flags = open(os.path.join(res, f"sweep-{i}.name")).read().strip().split("|")
+        b = json.load(open(path))["kernels"][kernel]
+        rows = ncu_rows(os.path.join(res, f"ncu-sweep-{i}.csv"))
+        key = kernel + " " + " ".join(f"{a[2:]}={v}" for a, v in zip(flags.split()[::2], flags.split()[1::2]))
+        kernels[key] = entry(b, rows[0][1] if rows else None)
+    for path in sorted(glob.glob(os.path.join(res, "bench-fast-*.json")) + glob.glob(os.path.join(res, "bench-padded-*.json"))):
+        b = json.load(open(path))
+        (kernel, k), = b["kernels"].items()
+        p = k["params"]
+        key = f"{kernel} tile={p['tile']} block_rows={p['block_rows']}" + (f" swizzle={p['swizzle']}" if kernel == "transpose_fast" else "")
+        kernels.setdefault(key, entry(k))
+    doc["kernels"] = kernels
+    json.dump(doc, open(out_path, "w"), indent=1)
+    print(f"{out_path}: {len(kernels)} entries, memcpy {doc['memcpy_d2d_gbps']:.0f} GB/s, "
+          f"transpose_fast {kernels['transpose_fast']['fraction_of_memcpy'] * 100:.1f}%")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
