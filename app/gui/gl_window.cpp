@@ -105,7 +105,9 @@ void GlWindow::load_fonts(AppState& state) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   const float px = kBaseFontPx * state.view.font_scale;
-  const std::string dir = WS_FONT_DIR;
+  // WARPSCOPE_FONT_DIR: a machine without fonts-dejavu-core, such as the GPU box running a carried copy.
+  const char* env_dir = std::getenv("WARPSCOPE_FONT_DIR");
+  const std::string dir = env_dir && *env_dir ? env_dir : WS_FONT_DIR;
   const std::string sans = dir + "/DejaVuSans.ttf", mono = dir + "/DejaVuSansMono.ttf";
   state.view.mono = nullptr;
   state.view.font_warning.clear();

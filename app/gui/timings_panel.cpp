@@ -65,13 +65,17 @@ void TimingsPanel::draw_source(AppState& state) {
 
 void TimingsPanel::draw_table(AppState& state, const MeasurementSet& m) {
   const TimingsModel& t = state.timings;
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("timings", 5, flags)) return;
-  ImGui::TableSetupColumn("kernel", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("transpose_nonsquare_int").x);
+  // The table scrolls in the upper part of the tab; the bar chart keeps the rest.
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
+                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX;
+  const float height = ImGui::GetContentRegionAvail().y * 0.55f;
+  if (!ImGui::BeginTable("timings", 5, flags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("kernel");
   ImGui::TableSetupColumn("ms");
   ImGui::TableSetupColumn("GB/s");
   ImGui::TableSetupColumn("% copy");
-  ImGui::TableSetupColumn("speedup: measured / predicted");
+  ImGui::TableSetupColumn("vs naive: meas./pred.");
   ImGui::TableHeadersRow();
   for (const Measurement& k : m.kernels) {
     ImGui::TableNextRow();
@@ -80,7 +84,7 @@ void TimingsPanel::draw_table(AppState& state, const MeasurementSet& m) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(k.kernel.c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%.3f", k.median_ms);
+    ImGui::Text("%.2f", k.median_ms);
     ImGui::TableNextColumn();
     if (k.gflops > 0) ImGui::Text("%.0f GF/s", k.gflops);
     else ImGui::Text("%.0f", k.gbps);
@@ -92,8 +96,8 @@ void TimingsPanel::draw_table(AppState& state, const MeasurementSet& m) {
     if (b && k.median_ms > 0) {
       const double measured = b->median_ms / k.median_ms;
       const double pk = t.predicted_seconds(k.kernel), pb = t.predicted_seconds(std::string(base));
-      if (pk > 0 && pb > 0) ImGui::Text("%.2fx / %.2fx", measured, pb / pk);
-      else ImGui::Text("%.2fx / ...", measured);
+      if (pk > 0 && pb > 0) ImGui::Text("%.1fx / %.1fx", measured, pb / pk);
+      else ImGui::Text("%.1fx / ...", measured);
     }
   }
   ImGui::EndTable();
