@@ -72,10 +72,10 @@ void WholeKernelPanel::draw_totals(const AppState& state, const kernels::KernelR
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("totals", 5, flags)) return;
   ImGui::TableSetupColumn("total", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("shared store").x);
-  ImGui::TableSetupColumn("instructions");
-  ImGui::TableSetupColumn("wavefronts / sectors");
-  ImGui::TableSetupColumn("per instr.");
-  ImGui::TableSetupColumn("ncu per instr.");
+  ImGui::TableSetupColumn("instr.");
+  ImGui::TableSetupColumn("wavefr./sectors");
+  ImGui::TableSetupColumn("sim./instr.");
+  ImGui::TableSetupColumn("ncu/instr.");
   ImGui::TableHeadersRow();
   for (const Row& row : rows) {
     if (row.c->instructions == 0) continue;
@@ -114,7 +114,7 @@ void WholeKernelPanel::draw_sites(const kernels::KernelReport& r) {
   ImGui::TableSetupColumn("site", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("tile_store_x").x);
   ImGui::TableSetupColumn("line");
   ImGui::TableSetupColumn("access");
-  ImGui::TableSetupColumn("instructions");
+  ImGui::TableSetupColumn("instr.");
   ImGui::TableSetupColumn("cost per instr.");
   ImGui::TableHeadersRow();
   for (const kernels::SiteReport& s : r.sites) {
