@@ -179,7 +179,7 @@ std::optional<std::string> check_params(const KernelInfo& k, const KernelParams&
     return fmt::format("--cols: {} is outside 1..65536", p.cols);
   if (reads(P::Inner) && (p.inner < 0 || p.inner > 65536))
     return fmt::format("--inner: {} is outside 1..65536 (0 means the same as --cols)", p.inner);
-  if (reads(P::Rows) && reads(P::Cols) && static_cast<long long>(p.rows) * p.cols > (1ll << 28))
+  if (reads(P::Rows) && reads(P::Cols) && static_cast<long long>(p.rows) * p.cols > kMaxElements)
     return fmt::format("--rows x --cols: {} x {} is over 2^28 elements", p.rows, p.cols);
 
   if (is_transpose_family(id)) {
@@ -291,6 +291,8 @@ double flops(const KernelInfo& k, const KernelParams& p) {
 std::string entry_name(const KernelInfo& k, const KernelParams& p) {
   if (kernel_id(k) == KernelId::SmemStride) return fmt::format("ws_smem_stride_{}", p.bytes);
   if (kernel_id(k) == KernelId::TransposeFast && p.swizzle) return "ws_transpose_fast_staged";
+  if (is_transpose_family(kernel_id(k)) && is_fixed_tile(p.tile, p.block_rows))
+    return fmt::format("ws_{}_{}x{}", k.name, p.tile, p.block_rows);  // kernels.cu: WS_FIXED_TILES
   return fmt::format("ws_{}", k.name);
 }
 

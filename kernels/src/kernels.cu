@@ -13,37 +13,54 @@ namespace {
 __device__ inline DeviceCtx make_ctx(const void* a, void* b, void* c = nullptr) {
   return DeviceCtx{{const_cast<void*>(a), b, c, nullptr}};
 }
+
+// Copy, naive and tiled transposes: one run-time entry ws_<name> (T and BR
+// read from Shape) and one per WS_FIXED_TILES shape, ws_<name>_<T>x<BR>, whose
+// row loops unroll completely (TileRows). Fn::run<T, BR> calls the body.
+template <class Elem>
+struct CopyFn {
+  template <int T, int BR>
+  __device__ static void run(DeviceCtx& c, const Shape& s) { copy_body<DeviceCtx, Elem, T, BR>(c, s); }
+};
+template <class Elem>
+struct NaiveFn {
+  template <int T, int BR>
+  __device__ static void run(DeviceCtx& c, const Shape& s) { transpose_naive_body<DeviceCtx, Elem, T, BR>(c, s); }
+};
+template <class Elem, class Layout>
+struct TiledFn {
+  template <int T, int BR>
+  __device__ static void run(DeviceCtx& c, const Shape& s) {
+    transpose_tiled_body<DeviceCtx, Elem, Layout, T, BR>(c, s, Layout{T > 0 ? T : s.tile});
+  }
+};
+using PlainFn = TiledFn<float, PlainTile>;
+using PaddedFn = TiledFn<float, PaddedTile>;
+using RotatedFn = TiledFn<float, RotatedTile>;
+using XorFn = TiledFn<float, XorTile>;
+using PaddedIntFn = TiledFn<int, PaddedTile>;
 }  // namespace
 
+#define WS_FIXED_ENTRY(T, BR, name, Elem, Fn)                                 \
+  __global__ void ws_##name##_##T##x##BR(const Elem* in, Elem* out, Shape s) { \
+    DeviceCtx ctx = make_ctx(in, out);                                         \
+    Fn::template run<T, BR>(ctx, s);                                           \
+  }
+#define WS_TILED_ENTRIES(name, Elem, Fn)                          \
+  __global__ void ws_##name(const Elem* in, Elem* out, Shape s) { \
+    DeviceCtx ctx = make_ctx(in, out);                            \
+    Fn::template run<0, 0>(ctx, s);                               \
+  }                                                               \
+  WS_FIXED_TILES(WS_FIXED_ENTRY, name, Elem, Fn)
+
 extern "C" {
-__global__ void ws_copy(const float* in, float* out, Shape s) {
-  DeviceCtx ctx = make_ctx(in, out);
-  copy_body<DeviceCtx, float>(ctx, s);
-}
-__global__ void ws_transpose_naive(const float* in, float* out, Shape s) {
-  DeviceCtx ctx = make_ctx(in, out);
-  transpose_naive_body<DeviceCtx, float>(ctx, s);
-}
-__global__ void ws_transpose_shared(const float* in, float* out, Shape s) {
-  DeviceCtx ctx = make_ctx(in, out);
-  transpose_tiled_body<DeviceCtx, float>(ctx, s, PlainTile{s.tile});
-}
-__global__ void ws_transpose_padded(const float* in, float* out, Shape s) {
-  DeviceCtx ctx = make_ctx(in, out);
-  transpose_tiled_body<DeviceCtx, float>(ctx, s, PaddedTile{s.tile});
-}
-__global__ void ws_transpose_rotated(const float* in, float* out, Shape s) {
-  DeviceCtx ctx = make_ctx(in, out);
-  transpose_tiled_body<DeviceCtx, float>(ctx, s, RotatedTile{s.tile});
-}
-__global__ void ws_transpose_xor(const float* in, float* out, Shape s) {
-  DeviceCtx ctx = make_ctx(in, out);
-  transpose_tiled_body<DeviceCtx, float>(ctx, s, XorTile{s.tile});
-}
-__global__ void ws_transpose_nonsquare_int(const int* in, int* out, Shape s) {
-  DeviceCtx ctx = make_ctx(in, out);
-  transpose_tiled_body<DeviceCtx, int>(ctx, s, PaddedTile{s.tile});
-}
+WS_TILED_ENTRIES(copy, float, CopyFn<float>)
+WS_TILED_ENTRIES(transpose_naive, float, NaiveFn<float>)
+WS_TILED_ENTRIES(transpose_shared, float, PlainFn)
+WS_TILED_ENTRIES(transpose_padded, float, PaddedFn)
+WS_TILED_ENTRIES(transpose_rotated, float, RotatedFn)
+WS_TILED_ENTRIES(transpose_xor, float, XorFn)
+WS_TILED_ENTRIES(transpose_nonsquare_int, int, PaddedIntFn)
 __global__ void ws_transpose_fast(const float* in, float* out, Shape s) {
   DeviceCtx ctx = make_ctx(in, out);
   transpose_fast_body<DeviceCtx>(ctx, s);
@@ -100,15 +117,22 @@ cudaError_t launch(void (*kernel)(Args...), dim3 grid, dim3 block, int smem, cud
 cudaError_t launch_catalog_kernel(KernelId id, const Shape& s, dim3 g, dim3 b, int smem, void* const* a,
                                   cudaStream_t st) {
   auto f = [&](int i) { return static_cast<float*>(a[i]); };
+  // The compile-time entry when the shape is one of WS_FIXED_TILES (the same
+  // test as entry_name()), else the run-time one.
+#define WS_FIXED_CASE(T, BR, name, Elem) \
+  if (s.tile == T && s.block_rows == BR) \
+    return launch(ws_##name##_##T##x##BR, g, b, smem, st, static_cast<const Elem*>(a[0]), static_cast<Elem*>(a[1]), s);
+#define WS_LAUNCH_TILED(name, Elem)          \
+  WS_FIXED_TILES(WS_FIXED_CASE, name, Elem) \
+  return launch(ws_##name, g, b, smem, st, static_cast<const Elem*>(a[0]), static_cast<Elem*>(a[1]), s)
   switch (id) {
-    case KernelId::Copy: return launch(ws_copy, g, b, smem, st, (const float*)f(0), f(1), s);
-    case KernelId::TransposeNaive: return launch(ws_transpose_naive, g, b, smem, st, (const float*)f(0), f(1), s);
-    case KernelId::TransposeShared: return launch(ws_transpose_shared, g, b, smem, st, (const float*)f(0), f(1), s);
-    case KernelId::TransposePadded: return launch(ws_transpose_padded, g, b, smem, st, (const float*)f(0), f(1), s);
-    case KernelId::TransposeRotated: return launch(ws_transpose_rotated, g, b, smem, st, (const float*)f(0), f(1), s);
-    case KernelId::TransposeXor: return launch(ws_transpose_xor, g, b, smem, st, (const float*)f(0), f(1), s);
-    case KernelId::TransposeNonsquareInt:
-      return launch(ws_transpose_nonsquare_int, g, b, smem, st, (const int*)a[0], (int*)a[1], s);
+    case KernelId::Copy: WS_LAUNCH_TILED(copy, float);
+    case KernelId::TransposeNaive: WS_LAUNCH_TILED(transpose_naive, float);
+    case KernelId::TransposeShared: WS_LAUNCH_TILED(transpose_shared, float);
+    case KernelId::TransposePadded: WS_LAUNCH_TILED(transpose_padded, float);
+    case KernelId::TransposeRotated: WS_LAUNCH_TILED(transpose_rotated, float);
+    case KernelId::TransposeXor: WS_LAUNCH_TILED(transpose_xor, float);
+    case KernelId::TransposeNonsquareInt: WS_LAUNCH_TILED(transpose_nonsquare_int, int);
     case KernelId::TransposeFast:
       if (s.swizzle) return launch(ws_transpose_fast_staged, g, b, smem, st, (const float*)f(0), f(1), s);
       return launch(ws_transpose_fast, g, b, smem, st, (const float*)f(0), f(1), s);

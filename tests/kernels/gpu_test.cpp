@@ -45,13 +45,32 @@ TEST(Gpu, InfoNamesTheDevice) {
   const auto info = std::get<wk::GpuInfo>(wk::gpu_info());
   EXPECT_FALSE(info.name.empty());
   EXPECT_GT(info.sms, 0);
+  // The measurement files and the window show the driver's own version, not the CUDA API's.
+  EXPECT_EQ(info.driver, wk::parse_nvrm_version("NVRM version: x " + info.driver + " y")) << info.driver;
+  EXPECT_FALSE(info.driver_api.empty());
+}
+
+// Runs everywhere: the formats of /proc/driver/nvidia/version seen on proprietary and open modules.
+TEST(Gpu, DriverVersionIsParsedFromTheNvrmLine) {
+  EXPECT_EQ(wk::parse_nvrm_version("NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Thu Oct 2 2025\n"
+                                   "GCC version:  gcc version 12.2.0\n"),
+            "580.159.04");
+  EXPECT_EQ(wk::parse_nvrm_version("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  570.86.15  Release "
+                                   "Build  (dvs-builder@U16-I3-B03-4-3)  Thu Jan 23 2025"),
+            "570.86.15");
+  EXPECT_EQ(wk::parse_nvrm_version("GCC version: 12.2.0\n"), "");
+  EXPECT_EQ(wk::parse_nvrm_version("NVRM version: no number here\n"), "");
 }
 
 TEST(Gpu, TransposesMatchTheReference) {
   SKIP_WITHOUT_GPU();
   for (const char* k : {"copy", "transpose_naive", "transpose_shared", "transpose_padded", "transpose_rotated",
                         "transpose_xor", "transpose_nonsquare_int"}) {
+    // Every compile-time shape (WS_FIXED_TILES) and a run-time one (16 x 4), at
+    // sizes with whole tiles (the unchecked row loop) and edge tiles (checked).
     expect_correct(k, sized(k, 100, 37, 32, 8));
+    expect_correct(k, sized(k, 70, 45, 32, 32));
+    expect_correct(k, sized(k, 40, 50, 16, 16));
     expect_correct(k, sized(k, 111, 13, 16, 4));
   }
   expect_correct("transpose_nonsquare_int", sized("transpose_nonsquare_int", 1111, 113, 32, 8));

@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "ws/kernels/catalog.hpp"
 
@@ -100,6 +101,14 @@ std::map<std::string, WidthSet> traced_widths() {
       for (int b : {4, 8, 16}) {
         variants.push_back(k.defaults);
         variants.back().bytes = b;
+      }
+    // Copy and the transposes: every compile-time entry (WS_FIXED_TILES) and
+    // the run-time one (16 x 4 is not fixed); their widths must agree too.
+    if (k.name == "copy" || (k.name.starts_with("transpose_") && k.name != "transpose_fast"))
+      for (auto [tile, rows] : {std::pair{32, 8}, {32, 32}, {16, 16}, {16, 4}}) {
+        variants.push_back(k.defaults);
+        variants.back().tile = tile;
+        variants.back().block_rows = rows;
       }
     if (k.name == "transpose_fast")
       for (int staged : {0, 1}) {

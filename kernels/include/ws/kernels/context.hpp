@@ -50,6 +50,11 @@ struct Idx3 {
   int x = 0, y = 0, z = 0;
 };
 
+// The largest matrix a body accepts (rows x cols, check_params): element
+// indices of the copy and tiled transposes are int, and 2^28 leaves room below 2^31.
+inline constexpr long long kMaxElements = 1ll << 28;
+static_assert(kMaxElements <= 0x7fffffffll, "int element indices would overflow");
+
 // The integer arguments every body receives (a POD, passed to kernels by value).
 struct Shape {
   int rows = 0, cols = 0, inner = 0;

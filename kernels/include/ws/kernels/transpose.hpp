@@ -35,37 +35,76 @@ struct XorTile {  // tile[r][c ^ r], T a power of two
   WS_HD constexpr int pitch() const { return n; }
 };
 
-template <class Ctx, class Elem>
+// The row loop every tiled body shares: thread row y visits rows y + j for
+// j = 0, BR, ..., T - BR (T = tile, BR = rows per block), where x < x_end and
+// y + j < y_end. kTile / kRows > 0 fix T and BR at compile time (kernels.cu
+// instantiates kFixedTiles) so the loop unrolls completely; and a thread whose
+// last row is inside the matrix (every thread of an interior block) runs it with
+// no per-row bounds check, as straight-line code: its T / BR global loads are
+// issued back to back and are in flight together instead of one per branch.
+// Edge threads take the checked loop; both call the same f, so the accesses
+// (and what the tracer records) are the same either way. Indices are int:
+// check_params keeps rows x cols <= kMaxElements < 2^31.
+template <int kTile = 0, int kRows = 0>
+struct TileRows {
+  int tile, step;
+  WS_BODY explicit TileRows(const Shape& s) : tile(kTile > 0 ? kTile : s.tile), step(kRows > 0 ? kRows : s.block_rows) {}
+
+  template <class F>
+  WS_BODY void each(int x, int y, int x_end, int y_end, F&& f) const {
+    if (x >= x_end) return;
+    if (y + tile - step < y_end) {
+      WS_UNROLL4
+      for (int j = 0; j < tile; j += step) f(j);
+    } else {
+      WS_UNROLL4
+      for (int j = 0; j < tile && y + j < y_end; j += step) f(j);
+    }
+  }
+};
+
+// Tile x rows-per-block shapes that kernels.cu instantiates at compile time, as
+// entries ws_<kernel>_<T>x<BR> of copy, transpose_naive and the tiled transposes;
+// any other shape runs the run-time entry ws_<kernel>. 32 x 8 is their default,
+// 32 x 32 and 16 x 16 the one-element-per-thread shapes (seed 002). X(T, BR, ...).
+#define WS_FIXED_TILES(X, ...) X(32, 8, __VA_ARGS__) X(32, 32, __VA_ARGS__) X(16, 16, __VA_ARGS__)
+
+constexpr bool is_fixed_tile(int tile, int block_rows) {
+#define WS_IS_FIXED_TILE(T, BR, t, r) || (t == T && r == BR)
+  return false WS_FIXED_TILES(WS_IS_FIXED_TILE, tile, block_rows);
+#undef WS_IS_FIXED_TILE
+}
+
+template <class Ctx, class Elem, int kTile = 0, int kRows = 0>
 WS_BODY void copy_body(Ctx& ctx, const Shape s) {
   auto in = ctx.template global<const Elem>("in", s.rows, s.cols, s.cols);
   auto out = ctx.template global<Elem>("out", s.rows, s.cols, s.cols);
-  const int x = ctx.block_idx().x * s.tile + ctx.thread_idx().x;
-  const int y = ctx.block_idx().y * s.tile + ctx.thread_idx().y;
-  WS_UNROLL4
-  for (int j = 0; j < s.tile; j += s.block_rows)
-    if (x < s.cols && y + j < s.rows) {
-      const long long i = (long long)(y + j) * s.cols + x;
-      out.store(WS_SITE("out_store"), i, in.load(WS_SITE("in_load"), i));
-    }
+  const TileRows<kTile, kRows> rows(s);
+  const int x = ctx.block_idx().x * rows.tile + ctx.thread_idx().x;
+  const int y = ctx.block_idx().y * rows.tile + ctx.thread_idx().y;
+  rows.each(x, y, s.cols, s.rows, [&](int j) {
+    const int i = (y + j) * s.cols + x;
+    out.store(WS_SITE("out_store"), i, in.load(WS_SITE("in_load"), i));
+  });
 }
 
-template <class Ctx, class Elem>
+template <class Ctx, class Elem, int kTile = 0, int kRows = 0>
 WS_BODY void transpose_naive_body(Ctx& ctx, const Shape s) {
   auto in = ctx.template global<const Elem>("in", s.rows, s.cols, s.cols);
   auto out = ctx.template global<Elem>("out", s.cols, s.rows, s.rows);
-  const int x = ctx.block_idx().x * s.tile + ctx.thread_idx().x;  // input column
-  const int y = ctx.block_idx().y * s.tile + ctx.thread_idx().y;  // input row
-  WS_UNROLL4
-  for (int j = 0; j < s.tile; j += s.block_rows)
-    if (x < s.cols && y + j < s.rows) {
-      const Elem v = in.load(WS_SITE("in_load"), (long long)(y + j) * s.cols + x);
-      out.store(WS_SITE("out_store"), (long long)x * s.rows + (y + j), v);  // lanes a row apart
-    }
+  const TileRows<kTile, kRows> rows(s);
+  const int x = ctx.block_idx().x * rows.tile + ctx.thread_idx().x;  // input column
+  const int y = ctx.block_idx().y * rows.tile + ctx.thread_idx().y;  // input row
+  rows.each(x, y, s.cols, s.rows, [&](int j) {
+    const Elem v = in.load(WS_SITE("in_load"), (y + j) * s.cols + x);
+    out.store(WS_SITE("out_store"), x * s.rows + (y + j), v);  // lanes a row apart
+  });
 }
 
-template <class Ctx, class Elem, class Layout>
+template <class Ctx, class Elem, class Layout, int kTile = 0, int kRows = 0>
 WS_BODY void transpose_tiled_body(Ctx& ctx, const Shape s, const Layout tile_layout) {
-  const int T = s.tile;
+  const TileRows<kTile, kRows> rows(s);
+  const int T = rows.tile;
   auto in = ctx.template global<const Elem>("in", s.rows, s.cols, s.cols);
   auto out = ctx.template global<Elem>("out", s.cols, s.rows, s.rows);
   auto tile = ctx.template shared<Elem>("tile", T, T, tile_layout.pitch());
@@ -74,23 +113,19 @@ WS_BODY void transpose_tiled_body(Ctx& ctx, const Shape s, const Layout tile_lay
   // Phase 0: coalesced row reads of the input tile into tile rows.
   int x = ctx.block_idx().x * T + tx;
   int y = ctx.block_idx().y * T + ty;
-  WS_UNROLL4
-  for (int j = 0; j < T; j += s.block_rows)
-    if (x < s.cols && y + j < s.rows) {
-      const Elem v = in.load(WS_SITE("in_load"), (long long)(y + j) * s.cols + x);
-      tile.store(WS_SITE("tile_store"), tile_layout.index(ty + j, tx), v);
-    }
+  rows.each(x, y, s.cols, s.rows, [&](int j) {
+    const Elem v = in.load(WS_SITE("in_load"), (y + j) * s.cols + x);
+    tile.store(WS_SITE("tile_store"), tile_layout.index(ty + j, tx), v);
+  });
   ctx.sync();
 
   // Phase 1: column reads of the tile (lane tx reads row tx), coalesced row writes.
   x = ctx.block_idx().y * T + tx;  // output column = input row
   y = ctx.block_idx().x * T + ty;  // output row = input column
-  WS_UNROLL4
-  for (int j = 0; j < T; j += s.block_rows)
-    if (x < s.rows && y + j < s.cols) {
-      const Elem v = tile.load(WS_SITE("tile_load"), tile_layout.index(tx, ty + j));
-      out.store(WS_SITE("out_store"), (long long)(y + j) * s.rows + x, v);
-    }
+  rows.each(x, y, s.rows, s.cols, [&](int j) {
+    const Elem v = tile.load(WS_SITE("tile_load"), tile_layout.index(tx, ty + j));
+    out.store(WS_SITE("out_store"), (y + j) * s.rows + x, v);
+  });
 }
 
 // Each thread moves 4x4 blocks of elements: four 16-byte row loads, a
