@@ -26,6 +26,15 @@ def ncu_rows(path):
     return out
 
 
+def smi_driver(res):
+    """driver_version from the nvidia-smi query gpu-measure.sh saves (nvidia-smi.csv)."""
+    path = os.path.join(res, "nvidia-smi.csv")
+    if not os.path.exists(path):
+        return None
+    rows = list(csv.DictReader(open(path), skipinitialspace=True))
+    return rows[0]["driver_version"].strip() if rows else None
+
+
 def entry(bench_kernel, ncu=None):
     e = {"kernel": bench_kernel["kernel"], "params": bench_kernel["params"],
          "median_ms": bench_kernel["median_ms"], "gbps": bench_kernel["gbps"],
@@ -41,6 +50,15 @@ def entry(bench_kernel, ncu=None):
 def main(res, out_path):
     allb = json.load(open(os.path.join(res, "bench-all.json")))
     doc = {k: allb[k] for k in ("gpu", "driver", "cuda", "date", "memcpy_d2d_gbps")}
+    # The driver's version as nvidia-smi reports it (580.159.04); bench writes the
+    # same from /proc/driver/nvidia/version, older builds wrote the CUDA API's "13.0".
+    smi = smi_driver(res)
+    if smi:
+        if allb["driver"] != smi:
+            print(f"note: bench says driver {allb['driver']}, nvidia-smi {smi}; recording nvidia-smi's")
+        doc["driver"] = smi
+    if "driver_api" in allb:
+        doc["driver_api"] = allb["driver_api"]
     doc["command"] = allb["command"] + " (timings); " + NCU_COMMAND + " (counters); see scripts/gpu-measure.sh"
     kernels = {}
     launched = ncu_rows(os.path.join(res, "ncu-all.csv"))

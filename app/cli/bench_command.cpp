@@ -99,8 +99,8 @@ int run_bench(const BenchOptions& o, int argc, char** argv) {
     return kOk;
   }
 
-  fmt::print("{} ({} SMs, compute {}.{}), driver CUDA {}, runtime {}\n", gpu.name, gpu.sms, gpu.cc_major,
-             gpu.cc_minor, gpu.driver, gpu.cuda);
+  fmt::print("{} ({} SMs, compute {}.{}), driver {} (CUDA {}), runtime {}\n", gpu.name, gpu.sms, gpu.cc_major,
+             gpu.cc_minor, gpu.driver, gpu.driver_api, gpu.cuda);
   ProgressBar bar;
   double d2d = 0;
   {
@@ -150,6 +150,7 @@ int run_bench(const BenchOptions& o, int argc, char** argv) {
     const std::time_t now = std::time(nullptr);
     nlohmann::json doc = {{"gpu", gpu.name},
                           {"driver", gpu.driver},
+                          {"driver_api", gpu.driver_api},
                           {"cuda", gpu.cuda},
                           {"sms", gpu.sms},
                           {"date", fmt::format("{:%Y-%m-%d}", fmt::gmtime(now))},

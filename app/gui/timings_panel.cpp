@@ -42,7 +42,9 @@ void TimingsPanel::draw_source(AppState& state) {
     ImGui::PopStyleColor();
   }
   if (t.live()) {
-    ImGui::Text("Measured live on %s just now", t.live()->gpu.c_str());
+    const MeasurementSet& live = *t.live();
+    ImGui::Text("Measured live on %s just now", live.gpu.c_str());
+    ImGui::TextColored(palette::text_muted(), "driver %s, CUDA %s", live.driver.c_str(), live.cuda.c_str());
     return;
   }
   if (t.recorded.empty()) {

@@ -100,7 +100,11 @@ std::variant<GpuInfo, GpuError> gpu_info() {
   WS_CUDA_TRY(cudaRuntimeGetVersion(&runtime));
   GpuInfo g;
   g.name = prop.name;
-  g.driver = version(driver);
+  g.driver_api = version(driver);
+  // The driver's own version (what nvidia-smi reports); the CUDA API version
+  // when the driver's /proc file cannot be read.
+  g.driver = read_driver_version();
+  if (g.driver.empty()) g.driver = "unknown (CUDA " + g.driver_api + " driver API)";
   g.cuda = version(runtime);
   g.sms = prop.multiProcessorCount;
   g.cc_major = prop.major;

@@ -27,14 +27,22 @@ struct GpuError {
 
 struct GpuInfo {
   std::string name;    // as the driver reports it, e.g. "NVIDIA H100 80GB HBM3"
-  std::string driver;  // e.g. "13.0" (CUDA version the driver supports)
-  std::string cuda;    // runtime version warpscope was built with
+  std::string driver;       // the kernel module's version, as nvidia-smi's driver_version: "580.159.04"
+  std::string driver_api;  // CUDA version the driver supports (cudaDriverGetVersion): "13.0"
+  std::string cuda;        // runtime version warpscope was built with
   int sms = 0;
   int cc_major = 0, cc_minor = 0;
   double memory_gib = 0;
 };
 
 bool built_with_cuda();
+
+// The driver version in the text of /proc/driver/nvidia/version ("NVRM version:
+// NVIDIA UNIX ... Kernel Module  580.159.04  ..."): the first dotted number on
+// the NVRM line, or empty when there is none.
+std::string parse_nvrm_version(std::string_view text);
+// That file's version on this machine, or empty (no driver, not Linux).
+std::string read_driver_version();
 std::variant<GpuInfo, GpuError> gpu_info();
 
 struct BenchOptions {
