@@ -1,15 +1,22 @@
 // Fidelity: for every kernel recorded in assets/measurements/*.json, the
-// simulator's whole-kernel global sectors per request equal the Nsight Compute
-// counters (within 1%; G1-G2 are exact), and shared wavefronts per instruction
-// agree within kSharedTolerance. Single-warp probes match S1-S7 exactly, but a
-// whole kernel's counter also counts wavefronts lost to other warps' concurrent
-// shared and global traffic: recorded on the H100 and H200 it runs up to 14%
-// above the per-instruction model (matmul_tiled TILE_WIDTH 32 stores: 1.14 per
-// STS; transpose_padded loads: 1.09), never below it. Hence 15%, one-sided
-// in spirit; any real model error (a 2-way conflict reads as +100%) still fails.
+// simulator's whole-kernel counters against Nsight Compute's:
+//   global sectors per request: within 1% (G1-G2 are exact);
+//   shared wavefronts per instruction: within 5% (issue 3), except the entries
+//   of kKnownDeviations below, each held just above its recorded deviation.
+// Single-warp probes match S1-S7 exactly. A whole kernel's counter also counts
+// wavefronts replayed when other warps' shared and global traffic competes for
+// the L1 data pipe, so it runs a few percent above the per-instruction model,
+// never below it; a real model error (a missed 2-way conflict) reads as +100%.
+// WS_FIDELITY_PRINT=1 prints every comparison (to refresh the table after a
+// re-measurement: scripts/gpu-measure.sh, scripts/make_measurements.py).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+#include <string_view>
 
 #include "ws/kernels/measurements.hpp"
 
@@ -17,35 +24,77 @@ namespace wk = ws::kernels;
 
 namespace {
 
+constexpr double kSharedTolerance = 0.05;
+constexpr double kGlobalTolerance = 0.01;
+
+// Whole-kernel shared counters known to run more than 5% above the model, with
+// the ratio measured / simulated recorded on the H100 and the H200
+// (assets/measurements, 2026-11-21, the 32 x 8 entries with batched loads) and
+// the tolerance allowed: the larger deviation plus about 1.5% for run-to-run
+// noise (repeat runs moved these ratios by under 0.5%). Each is L1 contention,
+// not a bank conflict the model misses: the same instruction alone in a probe
+// matches S4, and the ratios grew (1.035 -> 1.06 for rotated and XOR) when the
+// tiled transposes started issuing their four global loads back to back.
+struct KnownDeviation {
+  std::string_view key;      // measurement key: kernel name, or "kernel flag=value ..." for sweeps
+  std::string_view counter;  // "shared load" or "shared store"
+  double h100, h200;         // measured / simulated
+  double tolerance;          // allowed |measured / simulated - 1|
+};
+constexpr KnownDeviation kKnownDeviations[] = {
+    // 32 x 8 conflict-free column reads (S4: 1 wavefront), four per thread,
+    // issued while the block's global stores drain.
+    {"transpose_padded", "shared load", 1.060, 1.064, 0.08},
+    {"transpose_rotated", "shared load", 1.059, 1.060, 0.075},
+    {"transpose_xor", "shared load", 1.064, 1.066, 0.085},
+    // Plain 32 x 32 tile: the row stores (1 wavefront) share the L1 with the
+    // 32-way conflicted column reads of other warps (32 wavefronts each).
+    {"transpose_shared", "shared store", 1.082, 1.083, 0.10},
+    // 16 x 16 plain tile: 8-way conflicted reads (8.49 / 8.50 per instruction
+    // against the model's 8) and the stores next to them.
+    {"transpose_shared tile=16 block-rows=16", "shared load", 1.061, 1.063, 0.08},
+    {"transpose_shared tile=16 block-rows=16", "shared store", 1.050, 1.055, 0.07},
+    // Each phase's Mds/Nds stores land while the block's threads still read
+    // the previous tiles; with TILE_WIDTH 32, 1024 threads of them.
+    {"matmul_tiled", "shared store", 1.049, 1.052, 0.07},
+    {"matmul_tiled tile=32", "shared store", 1.139, 1.142, 0.16},
+};
+
+const KnownDeviation* known(std::string_view key, std::string_view counter) {
+  for (const auto& d : kKnownDeviations)
+    if (d.key == key && d.counter == counter) return &d;
+  return nullptr;
+}
+
 double metric(const wk::MeasuredKernel& m, const std::string& name) {
   const auto it = m.ncu.find(name);
   return it == m.ncu.end() ? -1.0 : it->second;
 }
 
-constexpr double kSharedTolerance = 0.15;
-constexpr double kGlobalTolerance = 0.01;
+struct Comparison {
+  std::string file, key, counter;
+  double simulated, measured;
+  double deviation() const { return std::fabs(measured / simulated - 1.0); }
+};
 
-void expect_close(double simulated, double measured, const std::string& what, double tolerance) {
-  if (measured < 0) return;
-  const double tol = tolerance * std::max(std::fabs(measured), 1e-9);
-  EXPECT_LE(std::fabs(simulated - measured), tol) << what << ": simulated " << simulated << ", measured " << measured;
-}
-
-}  // namespace
-
-TEST(Fidelity, SimulatedCountersMatchRecordedNcu) {
-  const auto files = wk::measurement_files();
-  if (files.empty()) GTEST_SKIP() << "no measurement files in " << wk::measurements_dir();
-  int compared = 0;
-  for (const auto& path : files) {
+// Every comparison the recorded files allow (a counter missing from a file is skipped).
+std::vector<Comparison> comparisons() {
+  std::vector<Comparison> out;
+  for (const auto& path : wk::measurement_files()) {
     const auto loaded = wk::load_measurements(path);
-    ASSERT_TRUE(std::holds_alternative<wk::Measurements>(loaded)) << std::get<std::string>(loaded);
+    if (!std::holds_alternative<wk::Measurements>(loaded)) {
+      ADD_FAILURE() << std::get<std::string>(loaded);
+      continue;
+    }
     const auto& m = std::get<wk::Measurements>(loaded);
+    const std::string file = std::filesystem::path(path).filename().string();
     for (const auto& e : m.kernels) {
       if (e.ncu.empty()) continue;
       const wk::KernelInfo* k = wk::find_kernel(e.kernel);
-      ASSERT_NE(k, nullptr) << path << ": unknown kernel " << e.kernel;
-      SCOPED_TRACE(path + ": " + e.key);
+      if (!k) {
+        ADD_FAILURE() << path << ": unknown kernel " << e.kernel;
+        continue;
+      }
       const auto sim = wk::simulate_whole_kernel(*k, e.params, ws::default_preset(),
                                                  wk::BlockSampling::EquivalenceClasses);
       wk::Counters sl, ss, gl, gs;
@@ -54,30 +103,60 @@ TEST(Fidelity, SimulatedCountersMatchRecordedNcu) {
         const bool load = s.op == ws::Op::Load;
         (s.space == ws::Space::Shared ? (load ? sl : ss) : (load ? gl : gs)).add(sim.counters[i]);
       }
-      auto per = [](double a, double b) { return b > 0 ? a / b : 0.0; };
+      auto add = [&](const char* counter, double sim_num, double sim_den, const char* num, double den) {
+        const double n = metric(e, num);
+        if (sim_den <= 0 || n < 0 || den <= 0) return;
+        out.push_back({file, e.key, counter, sim_num / sim_den, n / den});
+      };
       const double ld_inst = metric(e, "smsp__sass_inst_executed_op_shared_ld.sum") +
                              std::max(0.0, metric(e, "smsp__sass_inst_executed_op_ldsm.sum"));
-      if (sl.instructions > 0 && ld_inst > 0)
-        expect_close(per(sl.wavefronts, sl.instructions),
-                     per(metric(e, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"), ld_inst),
-                     "shared load wavefronts per instruction", kSharedTolerance);
-      if (ss.instructions > 0)
-        expect_close(per(ss.wavefronts, ss.instructions),
-                     per(metric(e, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"),
-                         metric(e, "smsp__sass_inst_executed_op_shared_st.sum")),
-                     "shared store wavefronts per instruction", kSharedTolerance);
-      if (gl.requests > 0)
-        expect_close(per(gl.sectors, gl.requests),
-                     per(metric(e, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"),
-                         metric(e, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum")),
-                     "global load sectors per request", kGlobalTolerance);
-      if (gs.requests > 0)
-        expect_close(per(gs.sectors, gs.requests),
-                     per(metric(e, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"),
-                         metric(e, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum")),
-                     "global store sectors per request", kGlobalTolerance);
-      ++compared;
+      add("shared load", double(sl.wavefronts), double(sl.instructions),
+          "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", ld_inst);
+      add("shared store", double(ss.wavefronts), double(ss.instructions),
+          "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", metric(e, "smsp__sass_inst_executed_op_shared_st.sum"));
+      add("global load", double(gl.sectors), double(gl.requests), "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+          metric(e, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"));
+      add("global store", double(gs.sectors), double(gs.requests), "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+          metric(e, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"));
     }
   }
-  EXPECT_GT(compared, 0) << "measurement files hold no ncu counters";
+  return out;
+}
+
+}  // namespace
+
+TEST(Fidelity, SimulatedCountersMatchRecordedNcu) {
+  if (wk::measurement_files().empty()) GTEST_SKIP() << "no measurement files in " << wk::measurements_dir();
+  const auto all = comparisons();
+  ASSERT_FALSE(all.empty()) << "measurement files hold no ncu counters";
+  const bool print = std::getenv("WS_FIDELITY_PRINT") != nullptr;
+  for (const auto& c : all) {
+    const bool global = c.counter.starts_with("global");
+    const KnownDeviation* d = global ? nullptr : known(c.key, c.counter);
+    const double tolerance = global ? kGlobalTolerance : d ? d->tolerance : kSharedTolerance;
+    if (print)
+      std::printf("%-9s %-42s %-12s simulated %8.4f measured %8.4f ratio %.3f%s\n", c.file.c_str(), c.key.c_str(),
+                  c.counter.c_str(), c.simulated, c.measured, c.measured / c.simulated, d ? " (known)" : "");
+    EXPECT_LE(c.deviation(), tolerance) << c.file << ": " << c.key << ", " << c.counter << " per instruction: simulated "
+                                        << c.simulated << ", measured " << c.measured
+                                        << (d ? " (over its known deviation)" : "");
+  }
+}
+
+// Each exception names a comparison that exists and that needs it on at least
+// one GPU: one back within 5% everywhere (or renamed away) must leave the table,
+// so that it cannot hide a new deviation of that kernel later.
+TEST(Fidelity, KnownDeviationsAreAllStillNeeded) {
+  if (wk::measurement_files().empty()) GTEST_SKIP() << "no measurement files in " << wk::measurements_dir();
+  const auto all = comparisons();
+  for (const auto& d : kKnownDeviations) {
+    double worst = -1;
+    for (const auto& c : all)
+      if (c.key == d.key && c.counter == d.counter) worst = std::max(worst, c.deviation());
+    EXPECT_GE(worst, 0.0) << d.key << ", " << d.counter << ": no such recorded comparison";
+    if (worst >= 0) {
+      EXPECT_GT(worst, kSharedTolerance) << d.key << ", " << d.counter << ": within 5% now; remove it";
+    }
+    EXPECT_LT(d.tolerance, 0.2) << d.key << ": an exception this wide would hide a conflict";
+  }
 }
