@@ -12,6 +12,8 @@ export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export WS_SOURCE_DIR=$here
 res=$(mktemp -d)
 ws=$bin/warpscope
+# Timed launches per kernel: the median of 100 steadies the ~0.2 ms transposes.
+repeat=${REPEAT:-100}
 step() { echo "== $* ($(date +%T))"; }
 
 step "machine"
@@ -19,15 +21,15 @@ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm 
 ncu --version | tail -1
 
 step "bench: every kernel at the seeds' sizes"
-"$ws" bench --kernel all --json "$res/bench-all.json" 2>&1 | tee "$res/bench-all.txt"
+"$ws" bench --kernel all --repeat "$repeat" --json "$res/bench-all.json" 2>&1 | tee "$res/bench-all.txt"
 # transpose_fast shapes: rows per block (--tile) x thread rows (--block-rows).
 # --swizzle 1: staged through a swizzled shared tile; 0: registers only.
 for v in "128 32 1" "256 32 1" "64 8 1" "64 16 0"; do
   set -- $v
-  "$ws" bench --kernel transpose_fast --tile "$1" --block-rows "$2" --swizzle "$3" \
+  "$ws" bench --kernel transpose_fast --tile "$1" --block-rows "$2" --swizzle "$3" --repeat "$repeat" \
     --json "$res/bench-fast-$1x$2-s$3.json" | tail -1
 done
-"$ws" bench --kernel transpose_padded --block-rows 32 --json "$res/bench-padded-32x32.json" | tail -1
+"$ws" bench --kernel transpose_padded --block-rows 32 --repeat "$repeat" --json "$res/bench-padded-32x32.json" | tail -1
 
 # Sweeps: "kernel|flags" (the flags also name the entry in the measurement file).
 sweeps=(
@@ -42,7 +44,7 @@ i=0
 for s in "${sweeps[@]}"; do
   k=${s%%|*}; f=${s#*|}; i=$((i + 1))
   echo "$k|$f" > "$res/sweep-$i.name"
-  "$ws" bench --kernel "$k" $f --json "$res/sweep-$i.json" | tail -1
+  "$ws" bench --kernel "$k" $f --repeat "$repeat" --json "$res/sweep-$i.json" | tail -1
 done
 
 step "Nsight Compute"

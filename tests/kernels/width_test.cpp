@@ -173,3 +173,47 @@ TEST(Widths, ParsersReadBothFormats) {
                              " /*1*/ STS.64 [R3], R4 ;\n /*2*/ LDSM.16.M88.4 R8, [R9] ;\n /*3*/ LDS.U16 R1, [R2] ;\n");
   EXPECT_EQ(join(s.at("ws_y")), "global load 16, shared ldmatrix.x4, shared load 2, shared store 8");
 }
+
+// The SASS dumps taken on the H100 and H200 are committed as summaries
+// (assets/measurements/<gpu>-sass-widths.txt, one "ENTRY: ...; SASS {...}; traced
+// {...}" line per kernel entry). In CI, without a GPU or cuobjdump, the tracer as
+// built now must still record exactly the SASS widths: a kernel edited since the
+// last recording fails here until it is measured again.
+std::map<std::string, WidthSet> recorded_sass_widths(const std::string& text) {
+  std::map<std::string, WidthSet> out;
+  const std::regex line_re(R"(^(\w+): \w+; SASS \{([^}]*)\})");
+  std::istringstream in(text);
+  std::string line;
+  std::smatch m;
+  while (std::getline(in, line)) {
+    if (!std::regex_search(line, m, line_re)) continue;
+    WidthSet& s = out[m[1]];
+    std::istringstream items(m[2].str());
+    std::string item;
+    while (std::getline(items, item, ',')) {
+      const auto first = item.find_first_not_of(' ');
+      if (first != std::string::npos) s.insert(item.substr(first));
+    }
+  }
+  return out;
+}
+
+TEST(Widths, RecordedSassMatchesTheTracer) {
+  for (const char* gpu : {"h100", "h200"}) {
+    SCOPED_TRACE(gpu);
+    const std::string text =
+        slurp(std::string(WS_SOURCE_DIR) + "/assets/measurements/" + gpu + "-sass-widths.txt");
+    ASSERT_FALSE(text.empty()) << "no recorded SASS widths for " << gpu;
+    const auto recorded = recorded_sass_widths(text);
+    ASSERT_FALSE(recorded.empty());
+    compare(recorded, "recorded SASS", nullptr);
+  }
+}
+
+TEST(Widths, RecordedSassSummaryIsParsed) {
+  const auto r = recorded_sass_widths(
+      "ws_a: match; SASS {global load 16, shared ldmatrix.x4}; traced {global load 16, shared ldmatrix.x4}\n"
+      "noise line\n");
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(join(r.at("ws_a")), "global load 16, shared ldmatrix.x4");
+}
