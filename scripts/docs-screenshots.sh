@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Re-renders the screenshots in docs/ from the current build and the recorded
+# measurements (no GPU needed; under xvfb-run when there is no display).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+ws="$root/build/app/warpscope"
+shot() { xvfb-run -a -s "-screen 0 1920x1080x24" "$ws" screenshot --size 1600x900 "$@"; }
+shot --kernel transpose_shared --site tile_load --out "$root/docs/screenshot-transpose-shared.png"
+shot --kernel transpose_padded --site tile_load --results whole-kernel --out "$root/docs/screenshot-transpose-padded.png"
+shot --kernel transpose_naive --site out_store --block 3,2 --warp 5 --detail blocks \
+  --out "$root/docs/screenshot-global-sectors.png"
