@@ -60,8 +60,12 @@ TEST(ReportCli, PaddedTileOverTheOldSixteenKilobytes) {
 
 TEST(ReportCli, ChosenWarpAndBlock) {
   const auto j = report_json({"--kernel", "transpose_nonsquare_int", "--block", "3,0", "--warp", "0"});
-  for (const auto& s : j["sites"])
-    if (s["name"] == "in_load") EXPECT_EQ(s["warp"]["sectors"], 4 * 3);  // 17 lanes x 4 bytes = 68 bytes: 3 sectors
+  for (const auto& s : j["sites"]) {
+    // 4 instructions; 17 lanes x 4 bytes = 68 bytes each: 3 sectors.
+    if (s["name"] == "in_load") {
+      EXPECT_EQ(s["warp"]["sectors"], 4 * 3);
+    }
+  }
 }
 
 TEST(ReportCli, BadParametersExitTwoNamingThem) {
