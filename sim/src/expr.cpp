@@ -56,8 +56,8 @@ struct Parser {
     skip_space();
     for (auto op : ops) {
       if (text.substr(pos, op.size()) == op) {
-        // '<' alone or '>' alone are not operators.
-        *which = op.size() == 2 ? op[0] : op[0];
+        // Shifts are told apart by their first character: '<' is <<, '>' is >>.
+        *which = op[0];
         const int col = column();
         pos += op.size();
         return col;

@@ -104,7 +104,7 @@ int group_wavefronts_fast(const WarpAccess& a, const SharedGeometry& g, const Ar
 
 // S4 with detail: the k-th distinct word of a bank in the group is served in
 // wavefront k; W is the largest count over banks.
-int serve_group(const SharedGeometry& g, int begin, int end, SharedResult& out, GroupWordTable& table) {
+int serve_group(int begin, int end, SharedResult& out, GroupWordTable& table) {
   table.clear();
   std::uint8_t per_bank[kMaxBanks] = {};
   int w = 0;
@@ -133,7 +133,6 @@ int serve_group(const SharedGeometry& g, int begin, int end, SharedResult& out, 
     bool inserted;
     L.sharers = table.readers[table.find_or_insert(L.word[0], inserted)];
   }
-  (void)g;
   return w;
 }
 
@@ -237,7 +236,7 @@ void analyze_shared(const WarpAccess& a, const ArchPreset& arch, SharedResult& o
     const bool any = (g.mask & group_span(begin, end)) != 0;
     int w = 0;
     if (any)
-      w = arch.single_broadcast ? serve_group_single_broadcast(begin, end, out) : serve_group(g, begin, end, out, table);
+      w = arch.single_broadcast ? serve_group_single_broadcast(begin, end, out) : serve_group(begin, end, out, table);
     out.group_wavefronts[grp] = static_cast<std::uint16_t>(w);
     out.group_first_wavefront[grp] = static_cast<std::uint16_t>(out.wavefronts);
     for (int lane = begin; lane < end; ++lane) {
