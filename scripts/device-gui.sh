@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The window on the GPU machine, which has no display and no X or Mesa packages:
 # a screenshot of warpscope showing timings measured live on that GPU
-# (issue 4 §3). Two halves:
+# (docs/screenshot-gpu-live.png). Two halves:
 #
 #   scripts/device-gui.sh prepare   here: builds build-gpu/ (CUDA sm_90, window on),
 #                                   downloads the X/Mesa/GLFW .debs, unpacks them and
@@ -88,7 +88,7 @@ use_prefix() {
   local p=$1
   export LD_LIBRARY_PATH="$p/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   export LIBGL_DRIVERS_PATH="$p/lib/dri" __GLX_VENDOR_LIBRARY_NAME=mesa LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=llvmpipe
-  export WARPSCOPE_FONT_DIR="$p/share/fonts/dejavu" WS_MEASUREMENTS_DIR="$root/assets/measurements"
+  export WARPSCOPE_FONT_DIR="$p/share/fonts/dejavu" WARPSCOPE_MEASUREMENTS_DIR="$root/assets/measurements"
 }
 
 shot() {  # $1: output PNG; more flags follow

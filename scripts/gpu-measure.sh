@@ -9,7 +9,7 @@ mode=${1:-full}
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=$here/build-carry
 export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export WS_SOURCE_DIR=$here
+export WARPSCOPE_DATA_DIR=$here
 res=$(mktemp -d)
 ws=$bin/warpscope
 # Timed launches per kernel: the median of 100 steadies the ~0.2 ms transposes.
@@ -70,7 +70,8 @@ cuobjdump -sass "$ws" > "$res/sass.txt" 2>&1; echo "cuobjdump rc=$? lines=$(wc -
 
 if [ "$mode" = full ]; then
   step "GPU tests (and the SASS width check on this machine's dump)"
-  export WS_SASS_FILE=$res/sass.txt WS_SASS_REPORT=$res/sass-widths.txt WS_MEASUREMENTS_DIR=$here/assets/measurements
+  export WARPSCOPE_SASS_FILE=$res/sass.txt WARPSCOPE_SASS_REPORT=$res/sass-widths.txt
+  export WARPSCOPE_MEASUREMENTS_DIR=$here/assets/measurements
   for t in "$bin"/*_test; do [ -x "$t" ] && "$t" 2>&1 | grep -E "^\[  (PASSED|FAILED|SKIPPED) |^\[==========\]|Failure"; done | tee "$res/gtest.txt"
   step "compute-sanitizer (small sizes: the GPU correctness test)"
   compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/kernels_gpu_test" > "$res/memcheck.txt" 2>&1

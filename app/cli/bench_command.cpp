@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "ws/kernels/params_json.hpp"
 #include "ws/kernels/bench.hpp"
 
 namespace ws::cli {
@@ -39,11 +40,6 @@ class ProgressBar {
  private:
   bool tty_;
 };
-
-nlohmann::json params_json(const wk::KernelParams& p) {
-  return {{"rows", p.rows},     {"cols", p.cols},     {"inner", p.inner},   {"tile", p.tile},
-          {"block_rows", p.block_rows}, {"stride", p.stride}, {"bytes", p.bytes}, {"swizzle", p.swizzle}};
-}
 
 std::string command_line(int argc, char** argv) {
   std::string s = "warpscope";
@@ -129,15 +125,15 @@ int run_bench(const BenchOptions& o, int argc, char** argv) {
     }
     const auto& b = std::get<wk::BenchResult>(r);
     all_passed = all_passed && (!b.checked || b.passed);
-    nlohmann::json j = {{"kernel", b.kernel}, {"params", params_json(b.params)}, {"median_ms", b.median_ms},
+    nlohmann::json j = {{"kernel", b.kernel}, {"params", kernels::params_to_json(b.params)}, {"median_ms", b.median_ms},
                         {"min_ms", b.min_ms}, {"max_ms", b.max_ms}, {"launches", b.launches},
                         {"bytes", b.bytes}, {"gbps", b.gbps}, {"fraction_of_memcpy", b.gbps / d2d},
                         {"checked", b.checked}, {"passed", b.passed}};
-    if (k.is_matmul) j["gflops"] = b.gflops;
+    if (k.flops) j["gflops"] = b.gflops;
     if (!b.check_message.empty()) j["check_message"] = b.check_message;
     out_kernels[std::string(k.name)] = j;
     lines.push_back(fmt::format("{:<24} {:>10.4f} {:>10.1f} {:>7.1f}% {:>10} {}", k.name, b.median_ms, b.gbps,
-                                100 * b.gbps / d2d, k.is_matmul ? fmt::format("{:.0f}", b.gflops) : "",
+                                100 * b.gbps / d2d, k.flops ? fmt::format("{:.0f}", b.gflops) : "",
                                 !b.checked ? "not checked" : b.passed ? "ok" : "FAILED: " + b.check_message));
   }
   bar.clear();

@@ -7,14 +7,10 @@
 namespace ws::cli {
 
 void add_kernel_options(CLI::App& cmd, KernelOptions& o) {
-  cmd.add_option("--rows", o.rows, "matrix rows (matmul: M)");
-  cmd.add_option("--cols", o.cols, "matrix columns (matmul: N)");
-  cmd.add_option("--inner", o.inner, "matmul K (default: --cols)");
-  cmd.add_option("--tile", o.tile, "tile edge T (transposes) or TILE_WIDTH (matmul)");
-  cmd.add_option("--block-rows", o.block_rows, "threads per block in y for the transposes");
-  cmd.add_option("--stride", o.stride, "smem_stride: elements between lanes; smem_broadcast: distinct words");
-  cmd.add_option("--bytes", o.bytes, "smem_stride: access width 4, 8 or 16");
-  cmd.add_option("--swizzle", o.swizzle, "ldmatrix_swizzle: 1 = 128B XOR swizzle, 0 = plain rows");
+  const auto specs = kernels::param_specs();
+  static_assert(std::tuple_size_v<decltype(o.values)> >= 8);
+  for (std::size_t i = 0; i < specs.size() && i < o.values.size(); ++i)
+    cmd.add_option(specs[i].flag(), o.values[i], std::string(specs[i].help));
 }
 
 const kernels::KernelInfo& kernel_named(const std::string& name) {
@@ -30,14 +26,9 @@ const kernels::KernelInfo& kernel_named(const std::string& name) {
 
 kernels::KernelParams params_from(const KernelOptions& o, const kernels::KernelInfo& k) {
   kernels::KernelParams p = k.defaults;
-  if (o.rows) p.rows = *o.rows;
-  if (o.cols) p.cols = *o.cols;
-  if (o.inner) p.inner = *o.inner;
-  if (o.tile) p.tile = *o.tile;
-  if (o.block_rows) p.block_rows = *o.block_rows;
-  if (o.stride) p.stride = *o.stride;
-  if (o.bytes) p.bytes = *o.bytes;
-  if (o.swizzle) p.swizzle = *o.swizzle;
+  const auto specs = kernels::param_specs();
+  for (std::size_t i = 0; i < specs.size() && i < o.values.size(); ++i)
+    if (o.values[i]) p.*specs[i].field = *o.values[i];
   return p;
 }
 

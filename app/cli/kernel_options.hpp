@@ -1,8 +1,10 @@
-// Flags that pick a catalog kernel and its parameters, shared by `report` and
-// `bench`. Flags not given keep the kernel's defaults (the seeds' sizes).
+// Flags that pick a catalog kernel and its parameters, shared by `report`,
+// `bench` and `screenshot`: one flag per row of the parameter table
+// (param_specs()). Flags not given keep the kernel's defaults.
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <array>
 #include <optional>
 #include <string>
 
@@ -13,7 +15,7 @@ namespace ws::cli {
 
 struct KernelOptions {
   std::string kernel;
-  std::optional<int> rows, cols, inner, tile, block_rows, stride, bytes, swizzle;
+  std::array<std::optional<int>, 16> values;  // by position in param_specs()
 };
 
 void add_kernel_options(CLI::App& cmd, KernelOptions& o);

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "ws/kernels/params_json.hpp"
 
 namespace ws::cli {
 namespace {
@@ -39,11 +40,6 @@ Dim3 parse_block(const std::string& text, const kernels::LaunchConfig& lc) {
   return b;
 }
 
-nlohmann::json params_json(const kernels::KernelParams& p) {
-  return {{"rows", p.rows},     {"cols", p.cols},     {"inner", p.inner},   {"tile", p.tile},
-          {"block_rows", p.block_rows}, {"stride", p.stride}, {"bytes", p.bytes}, {"swizzle", p.swizzle}};
-}
-
 nlohmann::json counters_json(const Counters& c) {
   return {{"instructions", c.instructions}, {"wavefronts", c.wavefronts},
           {"ideal_wavefronts", c.ideal_wavefronts}, {"bank_conflicts", c.bank_conflicts},
@@ -57,6 +53,7 @@ nlohmann::json report_json(const KernelReport& r, const ArchPreset& arch, Dim3 b
     nlohmann::json j = counters_json(s.kernel);
     j["name"] = s.site.name;
     j["line"] = s.site.line;
+    j["column"] = s.site.column;
     j["space"] = std::string(to_string(s.site.space));
     j["op"] = std::string(to_string(s.site.op));
     j["bytes"] = s.site.bytes;
@@ -65,7 +62,7 @@ nlohmann::json report_json(const KernelReport& r, const ArchPreset& arch, Dim3 b
     sites.push_back(std::move(j));
   }
   return {{"kernel", r.kernel},
-          {"params", params_json(r.params)},
+          {"params", kernels::params_to_json(r.params)},
           {"arch", std::string(arch.name)},
           {"launch", {{"grid", {r.launch.grid.x, r.launch.grid.y}}, {"block", {r.launch.block.x, r.launch.block.y}}}},
           {"block", {block.x, block.y}},

@@ -1,5 +1,6 @@
 // `warpscope screenshot`: the window in a chosen state, rendered offscreen
-// into a PNG (issue 4 §3). Same kernel flags as `report`.
+// into a PNG (scripts/docs-screenshots.sh makes the pictures in docs/ with it).
+// Same kernel flags as `report`.
 #pragma once
 
 #include <CLI/CLI.hpp>

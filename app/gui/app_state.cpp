@@ -17,11 +17,11 @@ namespace {
 
 int wrap(int v, int n) { return n <= 0 ? 0 : ((v % n) + n) % n; }
 
-// The catalog's column-read lesson is the natural first screen.
+// The catalog names the kernel the window opens with.
 int default_kernel_index() {
   const auto cat = kernels::catalog();
   for (std::size_t i = 0; i < cat.size(); ++i)
-    if (cat[i].name == "transpose_shared") return static_cast<int>(i);
+    if (&cat[i] == &kernels::default_kernel()) return static_cast<int>(i);
   return 0;
 }
 
@@ -50,11 +50,11 @@ void AppState::select_kernel(int catalog_index, const kernels::KernelParams* kee
   resimulate();
 }
 
-bool AppState::select_kernel(std::string_view name) {
+bool AppState::select_kernel(std::string_view name, const kernels::KernelParams* keep) {
   const auto cat = kernels::catalog();
   for (std::size_t i = 0; i < cat.size(); ++i)
     if (cat[i].name == name) {
-      select_kernel(static_cast<int>(i));
+      select_kernel(static_cast<int>(i), keep);
       return true;
     }
   return false;

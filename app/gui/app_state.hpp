@@ -1,6 +1,7 @@
-// The one model every panel reads and edits (style.md: one AppState, passed by
-// reference). Selection fields are plain data; the commands below change them
-// and re-simulate at once, so a panel never sees a stale trace.
+// The one model every panel reads and edits (one AppState owned by main, passed
+// by reference to every panel's Draw). Selection fields are plain data; the
+// commands below change them and re-simulate at once, so a panel never sees a
+// stale trace.
 //
 //   selection   kernel, parameters, preset, block, warp, instruction
 //   derived     launch, the warp's trace, the current instruction analysed
@@ -69,7 +70,7 @@ class AppState {
   // Parameters reset to the kernel's defaults unless `keep` is given (switching
   // between the transpose tile layouts keeps the matrix and tile).
   void select_kernel(int catalog_index, const kernels::KernelParams* keep = nullptr);
-  bool select_kernel(std::string_view name);
+  bool select_kernel(std::string_view name, const kernels::KernelParams* keep = nullptr);
   void set_params(const kernels::KernelParams& p);
   void select_arch(int preset_index);
   void set_block(Dim3 b);

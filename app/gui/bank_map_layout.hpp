@@ -1,5 +1,5 @@
 // Where the bank map puts every chip: a pure function of one analysed shared
-// instruction, so tests can check the drawing without a window (issue 4 §4).
+// instruction, so tests can check the drawing without a window.
 // Columns are banks, rows are wavefronts in the order the hardware serves them.
 #pragma once
 

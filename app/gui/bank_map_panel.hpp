@@ -1,6 +1,6 @@
 // Bank map: bank columns x wavefront rows for the current shared instruction;
 // each lane a chip in the wavefront that serves it, shared words under a
-// broadcast badge, and the conflict headline (issue 4 §1).
+// broadcast badge, and the conflict headline.
 #pragma once
 
 #include "gui/app_state.hpp"

@@ -11,13 +11,8 @@
 
 namespace ws::gui {
 
-bool same_params(const kernels::KernelParams& a, const kernels::KernelParams& b) {
-  return a.rows == b.rows && a.cols == b.cols && a.inner == b.inner && a.tile == b.tile &&
-         a.block_rows == b.block_rows && a.stride == b.stride && a.bytes == b.bytes && a.swizzle == b.swizzle;
-}
-
 void BlocksPanel::refresh(const AppState& state) {
-  if (state.kernel_index != kernel_index_ || !same_params(state.params, params_)) {
+  if (state.kernel_index != kernel_index_ || state.params != params_) {
     trail_.clear();
     kernel_index_ = state.kernel_index;
     params_ = state.params;

@@ -1,7 +1,7 @@
 // Blocks: each global matrix drawn to scale, with the part the current block
 // reads (blue) and writes (orange), and a fading trail of the blocks before it.
-// "Animate" walks the grid block by block (issue 4 §1; seed 000's 6 x 4 matrix
-// with 2 x 2 blocks is a preset in the kernel panel).
+// "Animate" walks the grid block by block (the blackboard example of a 6 x 4
+// matrix cut into 2 x 2 blocks is a preset in the kernel panel).
 #pragma once
 
 #include <deque>
@@ -13,7 +13,6 @@
 
 namespace ws::gui {
 
-bool same_params(const kernels::KernelParams& a, const kernels::KernelParams& b);
 
 class BlocksPanel {
  public:

@@ -1,5 +1,6 @@
 // Drawing helpers shared by the grid panels (bank map, shared array, global
-// memory): the canvas pattern of style.md plus a lane chip with its number.
+// memory): the ImGui canvas pattern (InvisibleButton claims the area, then the
+// window's draw list paints it) plus a lane chip with its number.
 #pragma once
 
 #include <string_view>

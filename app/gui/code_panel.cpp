@@ -10,33 +10,19 @@
 #include <imgui.h>
 
 #include "gui/palette.hpp"
-
-#ifndef WS_SOURCE_DIR
-#define WS_SOURCE_DIR ""
-#endif
+#include "ws/kernels/assets.hpp"
 
 namespace ws::gui {
 
+// The kernel bodies travel as data: kernels/include/ under the first data root
+// that has the file (WARPSCOPE_DATA_DIR, an install's share/warpscope, or the
+// source tree of the build folder the binary sits in; ws/kernels/assets.hpp).
 std::filesystem::path locate_source(std::string_view repo_relative) {
   namespace fs = std::filesystem;
-  std::vector<fs::path> roots;
-  if (const char* env = std::getenv("WARPSCOPE_SOURCE_DIR")) roots.emplace_back(env);
-  roots.emplace_back(WS_SOURCE_DIR);
+  const std::string found = kernels::find_data_file(repo_relative);
   std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    // build/app/warpscope -> repo root two or three levels up; an install's share folder.
-    for (fs::path p = exe.parent_path(); !p.empty() && p != p.root_path(); p = p.parent_path()) {
-      roots.push_back(p);
-      roots.push_back(p / "share" / "warpscope");
-    }
-  }
-  for (const fs::path& root : roots) {
-    if (root.empty()) continue;
-    const fs::path candidate = root / fs::path(repo_relative);
-    if (fs::is_regular_file(candidate, ec)) return candidate;
-  }
-  return {};
+  if (found.empty() || !fs::is_regular_file(found, ec)) return {};
+  return found;
 }
 
 void CodePanel::load(std::string_view repo_relative) {
@@ -48,7 +34,7 @@ void CodePanel::load(std::string_view repo_relative) {
   const auto path = locate_source(repo_relative);
   std::ifstream in(path);
   if (path.empty() || !in) {
-    load_error_ = fmt::format("Source file {} not found (set WARPSCOPE_SOURCE_DIR to the repository).",
+    load_error_ = fmt::format("Source file {} not found (set WARPSCOPE_DATA_DIR to the repository).",
                               repo_relative);
     return;
   }

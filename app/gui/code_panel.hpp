@@ -11,8 +11,8 @@
 namespace ws::gui {
 
 // Finds a repo-relative path such as "kernels/include/ws/kernels/transpose.hpp":
-// in the source tree compiled in, else beside the executable (an installed or
-// copied build). Empty when not found.
+// under the first data root that has it (ws/kernels/assets.hpp: $WARPSCOPE_DATA_DIR,
+// an install's share/warpscope, the build folder's source tree). Empty when not found.
 std::filesystem::path locate_source(std::string_view repo_relative);
 
 class CodePanel {

@@ -10,45 +10,10 @@
 namespace ws::gui {
 namespace {
 
-const char* param_label(kernels::Param p) {
-  switch (p) {
-    case kernels::Param::Rows: return "rows";
-    case kernels::Param::Cols: return "cols";
-    case kernels::Param::Inner: return "inner (K)";
-    case kernels::Param::Tile: return "tile";
-    case kernels::Param::BlockRows: return "block rows";
-    case kernels::Param::Stride: return "stride";
-    case kernels::Param::Bytes: return "bytes";
-    case kernels::Param::Swizzle: return "swizzle (1 = 128B XOR)";
-  }
-  return "?";
+// The field label: the kernel's own name for the parameter where it has one.
+std::string param_label(const kernels::ParamRule& r) {
+  return std::string(r.meaning.empty() ? kernels::param_spec(r.id).label : r.meaning);
 }
-
-int* param_field(kernels::KernelParams& p, kernels::Param which) {
-  switch (which) {
-    case kernels::Param::Rows: return &p.rows;
-    case kernels::Param::Cols: return &p.cols;
-    case kernels::Param::Inner: return &p.inner;
-    case kernels::Param::Tile: return &p.tile;
-    case kernels::Param::BlockRows: return &p.block_rows;
-    case kernels::Param::Stride: return &p.stride;
-    case kernels::Param::Bytes: return &p.bytes;
-    case kernels::Param::Swizzle: return &p.swizzle;
-  }
-  return nullptr;
-}
-
-// The four shared-memory transposes differ only in how the tile is laid out.
-struct TileLayout {
-  const char* kernel;
-  const char* label;
-};
-constexpr std::array<TileLayout, 4> kTileLayouts{{
-    {"transpose_shared", "tile[T][T]"},
-    {"transpose_padded", "padded [T][T+1]"},
-    {"transpose_rotated", "rotated (c+r)%T"},
-    {"transpose_xor", "XOR c^r"},
-}};
 
 }  // namespace
 
@@ -65,7 +30,7 @@ void KernelPanel::Draw(AppState& state) {
     ImGui::EndCombo();
   }
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("%s", std::string(k.lesson).c_str());
+  ImGui::TextWrapped("%s", std::string(k.description).c_str());
   ImGui::PopStyleColor();
   ImGui::Separator();
   draw_tile_layout(state);
@@ -96,21 +61,18 @@ void KernelPanel::Draw(AppState& state) {
   }
 }
 
+// The kernels of one family that are tile layouts of each other (catalog data):
+// switching keeps the matrix, the tile, the block and the warp.
 void KernelPanel::draw_tile_layout(AppState& state) {
-  int current = -1;
-  for (std::size_t i = 0; i < kTileLayouts.size(); ++i)
-    if (state.kernel().name == kTileLayouts[i].kernel) current = static_cast<int>(i);
-  if (current < 0) return;
+  const auto variants = kernels::layout_variants(state.kernel());
+  if (variants.empty()) return;
   ImGui::TextUnformatted("Tile layout");
-  for (std::size_t i = 0; i < kTileLayouts.size(); ++i) {
+  for (std::size_t i = 0; i < variants.size(); ++i) {
     if (i % 2) ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.5f + ImGui::GetStyle().WindowPadding.x);
-    if (ImGui::RadioButton(kTileLayouts[i].label, current == static_cast<int>(i)) && current != static_cast<int>(i)) {
-      const auto cat = kernels::catalog();
-      for (std::size_t j = 0; j < cat.size(); ++j)
-        if (cat[j].name == kTileLayouts[i].kernel) {
-          const kernels::KernelParams keep = state.params;
-          state.select_kernel(static_cast<int>(j), &keep);
-        }
+    const bool current = variants[i] == &state.kernel();
+    if (ImGui::RadioButton(std::string(variants[i]->hints.layout).c_str(), current) && !current) {
+      const kernels::KernelParams keep = state.params;
+      state.select_kernel(variants[i]->name, &keep);
     }
   }
 }
@@ -122,12 +84,12 @@ void KernelPanel::draw_params(AppState& state) {
   editing_ = false;
   bool commit = false;
   const float w = ImGui::GetContentRegionAvail().x * 0.55f;
-  for (kernels::Param which : state.kernel().params) {
-    int* field = param_field(pending_, which);
-    if (!field) continue;
-    const bool big = which == kernels::Param::Rows || which == kernels::Param::Cols || which == kernels::Param::Inner;
+  for (const kernels::ParamRule& rule : state.kernel().params) {
+    const kernels::ParamSpec& spec = kernels::param_spec(rule.id);
+    int* field = &(pending_.*spec.field);
     ImGui::SetNextItemWidth(w);
-    const bool edited = ImGui::InputInt(param_label(which), field, big ? 0 : 1, big ? 0 : 8);
+    const bool edited =
+        ImGui::InputInt(param_label(rule).c_str(), field, spec.is_size ? 0 : 1, spec.is_size ? 0 : 8);
     if (ImGui::IsItemDeactivatedAfterEdit()) commit = true;
     else if (edited && !ImGui::GetIO().WantTextInput) commit = true;  // the +/- buttons
     if (ImGui::IsItemActive()) editing_ = true;
@@ -138,19 +100,14 @@ void KernelPanel::draw_params(AppState& state) {
   }
 }
 
+// The catalog's board drawings: small matrices as a teacher draws them.
 void KernelPanel::draw_presets(AppState& state) {
-  // Seed 000: the 6 x 4 matrix cut into 2 x 2 blocks, as drawn on the board.
-  if (ImGui::Button("Board: 6 x 4 matrix, 2 x 2 blocks")) {
-    const auto cat = kernels::catalog();
-    for (std::size_t j = 0; j < cat.size(); ++j)
-      if (cat[j].name == "matmul_tiled") {
-        kernels::KernelParams p = cat[j].defaults;
-        p.rows = 6;
-        p.cols = 4;
-        p.inner = 4;
-        p.tile = 2;
-        state.select_kernel(static_cast<int>(j), &p);
-      }
+  for (const kernels::BoardPreset& b : kernels::board_presets()) {
+    if (!ImGui::Button(std::string(b.label).c_str())) continue;
+    if (!b.arch.empty())
+      for (std::size_t i = 0; i < all_presets().size(); ++i)
+        if (all_presets()[i].name == b.arch) state.select_arch(static_cast<int>(i));
+    state.select_kernel(b.kernel, &b.params);
   }
 }
 

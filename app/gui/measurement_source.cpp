@@ -23,12 +23,12 @@ std::vector<MeasurementSet> load_recorded_measurements(std::string* error) {
   const auto files = kernels::measurement_files(dir);
   if (files.empty()) *error = fmt::format("no *.json file in {}", dir);
   for (const std::string& path : files) {
-    auto loaded = kernels::load_measurements(path);
-    if (auto* e = std::get_if<std::string>(&loaded)) {
-      *error += fmt::format("{}{}", error->empty() ? "" : "; ", *e);
+    const auto loaded = kernels::load_measurements(path);
+    if (!loaded) {
+      *error += fmt::format("{}{}", error->empty() ? "" : "; ", loaded.error().message);
       continue;
     }
-    const kernels::Measurements& m = std::get<kernels::Measurements>(loaded);
+    const kernels::Measurements& m = loaded.value();
     MeasurementSet s{m.gpu, m.driver, m.cuda, m.date, m.path, m.memcpy_d2d_gbps, {}};
     // One row per kernel: the run at the catalog's defaults (sweeps carry other keys).
     for (const kernels::MeasuredKernel& k : m.kernels)

@@ -1,6 +1,6 @@
 // Shared array: the __shared__ array as rows of banks (one cell per bank word),
 // each cell labelled with the element it holds, padding words marked, and the
-// current instruction's words carrying their lane numbers (issue 4 §1).
+// current instruction's words carrying their lane numbers.
 #pragma once
 
 #include <cstdint>

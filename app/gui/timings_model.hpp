@@ -1,5 +1,5 @@
 // What the Timings and Whole-kernel panels show: recorded measurements
-// (assets/measurements/<gpu>.json, issue 3 §5), a live bench on this machine's
+// (assets/measurements/<gpu>.json: an H100 and an H200), a live bench on this machine's
 // GPU in a background thread, and the cost model's predicted time of each
 // kernel at the measured sizes (also in the background: whole-kernel
 // simulations of 8192² matrices take a while).

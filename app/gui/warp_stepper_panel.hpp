@@ -1,6 +1,7 @@
 // Warp stepper: block, warp and access site, with buttons, keys (handled by the
 // workbench) and playback; and how each lane of the warp maps to a thread
-// (tx, ty), with the warp id / lane id arithmetic spelled out (seed 003).
+// (tx, ty), with the arithmetic spelled out: thread id = tx + ty * blockDim.x,
+// warp id = id / W, lane id = id % W (W: the preset's warp size, 32 or 4).
 #pragma once
 
 #include "gui/app_state.hpp"

@@ -46,7 +46,7 @@ void WholeKernelPanel::Draw(AppState& state) {
   std::string recorded_on;
   if (const MeasurementSet* set = state.timings.shown()) {
     const Measurement* m = set->find(state.kernel().name);
-    if (m && !m->ncu.empty() && same_params(m->params, state.params)) {
+    if (m && !m->ncu.empty() && m->params == state.params) {
       recorded = m;
       recorded_on = set->gpu;
     }

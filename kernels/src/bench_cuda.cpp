@@ -11,7 +11,7 @@
 #include <chrono>
 
 #include "catalog_internal.hpp"
-#include "gpu_launch.hpp"
+#include "gpu.hpp"
 #include "reference.hpp"
 #include "ws/kernels/bench.hpp"
 
@@ -72,10 +72,17 @@ std::optional<GpuError> upload(std::vector<HostArray>& host, DeviceArrays& dev) 
 
 std::optional<GpuError> launch(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc,
                                const DeviceArrays& dev) {
-  const cudaError_t e =
-      launch_catalog_kernel(kernel_id(k), shape_of(k, p), dim3(lc.grid.x, lc.grid.y, lc.grid.z),
-                            dim3(lc.block.x, lc.block.y, lc.block.z), lc.shared_bytes, dev.ptrs.data(), nullptr);
-  if (e != cudaSuccess) return make_error(e, "launch_catalog_kernel", __FILE__, __LINE__);
+  if (!k.code.gpu) return make_error(cudaErrorInvalidDeviceFunction, "descriptor without a GPU entry", __FILE__, __LINE__);
+  if (dev.ptrs.size() > static_cast<std::size_t>(GpuArrays::kMax))
+    return make_error(cudaErrorInvalidValue, "more global arrays than GpuArrays holds", __FILE__, __LINE__);
+  GpuLaunch l;
+  l.params = p;
+  l.grid = lc.grid;
+  l.block = lc.block;
+  l.dynamic_shared_bytes = lc.dynamic_shared_bytes;
+  for (std::size_t i = 0; i < dev.ptrs.size(); ++i) l.arrays.p[i] = dev.ptrs[i];
+  const auto e = static_cast<cudaError_t>(k.code.gpu(l));
+  if (e != cudaSuccess) return make_error(e, "the kernel's launch (ws_kernel<...><<<grid, block>>>)", __FILE__, __LINE__);
   return std::nullopt;
 }
 

@@ -1,99 +1,115 @@
-// The catalog: names, lessons, defaults, parameter checks and launch geometry.
-//   kCatalog         the kernels, in KernelId order
-//   check_params()   every bad parameter named in the message (exit code 2 in the CLI)
-//   launch_config()  grid and block from the parameters; shared bytes from the body itself
-//   trace_warp()     one warp through the recording context
+// The catalog: the parameter table, the registry the family files fill, and
+// what every kernel gets from its descriptor.
+//   param_specs()     one row per KernelParams field
+//   catalog()         the descriptors, family by family (families.inc, from CMake)
+//   check_params()    ranges from the descriptor, then its own rules, then the preset's limits
+//   launch_config()   geometry from the descriptor; shared bytes from the body's own declarations
+//   trace_warp()      one warp through the host build of the body
+#include <cxxabi.h>
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
+#include <cstdlib>
+#include <memory>
 #include <stdexcept>
 
 #include "catalog_internal.hpp"
-#include "host_bodies.hpp"
-#include "ws/kernels/smem_patterns.hpp"
-#include "ws/kernels/transpose.hpp"
+#include "host_trace.hpp"
 
 namespace ws::kernels {
+
+// Each family file defines add_<family>_family (WS_FAMILY); CMake lists them.
+#define WS_FAMILY_ENTRY(name) void add_##name##_family(std::vector<KernelDescriptor>& out);
+#include "families.inc"
+#undef WS_FAMILY_ENTRY
+
 namespace {
 
-using P = Param;
+constexpr ParamSpec kParams[] = {
+    {Param::Rows, "rows", "rows", "matrix rows (matmul: M)", &KernelParams::rows, true},
+    {Param::Cols, "cols", "cols", "matrix columns (matmul: N)", &KernelParams::cols, true},
+    {Param::Inner, "inner", "inner (K)", "matmul K (0: the same as --cols)", &KernelParams::inner, true},
+    {Param::Tile, "tile", "tile", "tile edge T (transposes), TILE_WIDTH (matmul), rows per block (transpose_fast)",
+     &KernelParams::tile, false},
+    {Param::BlockRows, "block_rows", "block rows", "threads per block in y (transposes)", &KernelParams::block_rows,
+     false},
+    {Param::Stride, "stride", "stride", "smem_stride: elements between lanes; smem_broadcast: distinct words",
+     &KernelParams::stride, false},
+    {Param::Bytes, "bytes", "bytes", "smem_stride: access width 4, 8 or 16", &KernelParams::bytes, false},
+    {Param::Swizzle, "swizzle", "swizzle", "1: XOR-swizzled shared tile, 0: plain rows (ldmatrix_swizzle, transpose_fast)",
+     &KernelParams::swizzle, false},
+};
 
-KernelParams params(int rows, int cols, int tile = 32, int block_rows = 8, int stride = 1, int bytes = 4) {
+std::vector<KernelDescriptor> build_catalog() {
+  std::vector<KernelDescriptor> all;
+#define WS_FAMILY_ENTRY(name) add_##name##_family(all);
+#include "families.inc"
+#undef WS_FAMILY_ENTRY
+  for (std::size_t i = 0; i < all.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (all[i].name == all[j].name) throw std::logic_error(fmt::format("two kernels named {}", all[i].name));
+  return all;
+}
+
+const std::vector<KernelDescriptor>& registry() {
+  static const std::vector<KernelDescriptor> all = build_catalog();
+  return all;
+}
+
+KernelParams board_params(int rows, int cols, int inner, int tile, int block_rows) {
   KernelParams p;
   p.rows = rows;
   p.cols = cols;
+  p.inner = inner;
   p.tile = tile;
   p.block_rows = block_rows;
-  p.stride = stride;
-  p.bytes = bytes;
   return p;
 }
 
-const std::vector<KernelInfo>& table() {
-  static const std::vector<KernelInfo> kCatalog = {
-      {"copy", "Copy (the bandwidth ceiling)",
-       "Reads and writes every element once with the same tile loop as the transposes, fully coalesced on both "
-       "sides. Its GB/s is the ceiling every transpose is measured against.",
-       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192), {P::Rows, P::Cols, P::Tile, P::BlockRows}},
-      {"transpose_naive", "Transpose, naive",
-       "Reads rows and writes columns straight to global memory: every store instruction touches 32 sectors "
-       "for 128 useful bytes (G2), so the writes waste three quarters of the traffic.",
-       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192), {P::Rows, P::Cols, P::Tile, P::BlockRows}},
-      {"transpose_shared", "Transpose through a shared tile [T][T]",
-       "Global reads and writes are coalesced through a shared tile, but reading a tile column puts all 32 lanes "
-       "in one bank: a 32-way conflict, 32 wavefronts per load (S4).",
-       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192), {P::Rows, P::Cols, P::Tile, P::BlockRows}},
-      {"transpose_padded", "Transpose, padded tile [T][T+1]",
-       "One extra column shifts each row by one bank: the column read touches 32 different banks, one "
-       "wavefront. Costs T words of shared memory per tile.",
-       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192), {P::Rows, P::Cols, P::Tile, P::BlockRows}},
-      {"transpose_rotated", "Transpose, rotated tile[r][(c + r) % T]",
-       "The padding's bank pattern without the padding: element (r, c) is stored at column (c + r) % T, so a "
-       "column read is conflict-free and the tile stays T x T.",
-       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192), {P::Rows, P::Cols, P::Tile, P::BlockRows}},
-      {"transpose_xor", "Transpose, XOR-swizzled tile[r][c ^ r]",
-       "XOR of the column with the row permutes each row differently: rows and columns are both conflict-free, "
-       "the idea behind CuTe's and TMA's swizzles.",
-       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192), {P::Rows, P::Cols, P::Tile, P::BlockRows}},
-      {"transpose_nonsquare_int", "Transpose of a non-square int matrix",
-       "A 1111 x 113 int matrix: the last blocks hang over the edges, their out-of-range threads are inactive "
-       "lanes (S6) and fewer sectors are requested.",
-       "kernels/include/ws/kernels/transpose.hpp", params(1111, 113), {P::Rows, P::Cols, P::Tile, P::BlockRows}},
-      {"transpose_fast", "Transpose, 16-byte vectors, 4x4 elements per thread",
-       "Each thread loads four 16-byte rows and transposes the 4x4 block in registers; with --swizzle 1 (default) "
-       "the blocks are regrouped through an XOR-swizzled shared tile so stores are 256-byte rows too, with "
-       "--swizzle 0 lane pairs store whole sectors directly. 16-byte accesses keep fast memory busy.",
-       "kernels/include/ws/kernels/transpose.hpp", params(8192, 8192, 64, 16), {P::Rows, P::Cols, P::Tile, P::BlockRows, P::Swizzle}},
-      {"matmul_naive", "Matrix multiply, naive (PMPP 4.5)",
-       "Every thread reads a full row of A and column of B from global memory: the same sectors are requested "
-       "again and again by different warps.",
-       "kernels/include/ws/kernels/matmul.hpp", params(2048, 2048, 16), {P::Rows, P::Cols, P::Inner, P::Tile}, true},
-      {"matmul_tiled", "Matrix multiply, tiled Mds/Nds (PMPP 4.5)",
-       "Each phase loads a tile of A and of B into shared memory once for TILE_WIDTH threads; Mds[ty][k] is a "
-       "broadcast and Nds[k][tx] a conflict-free row read.",
-       "kernels/include/ws/kernels/matmul.hpp", params(2048, 2048, 16), {P::Rows, P::Cols, P::Inner, P::Tile}, true},
-      {"smem_stride", "Shared memory at a stride",
-       "Lane i uses element i x stride (elements of --bytes bytes): strides sharing a factor with 32 banks "
-       "conflict, odd strides do not; 8- and 16-byte accesses are served by half and quarter warps (S3).",
-       "kernels/include/ws/kernels/smem_patterns.hpp", params(kPatternBlocks, 32, 32, 8, 32, 4), {P::Stride, P::Bytes}},
-      {"smem_broadcast", "Shared memory broadcast",
-       "All lanes read k distinct words: lanes reading the same word share it (broadcast), different words in "
-       "different banks are served together, one wavefront for any k.",
-       "kernels/include/ws/kernels/smem_patterns.hpp", params(kPatternBlocks, 32, 32, 8, 1, 4), {P::Stride}},
-      {"ldmatrix_swizzle", "ldmatrix on a 128B-swizzled tile",
-       "Rows of 16-byte chunks read by ldmatrix.x4: unswizzled, the 8 rows of a matrix sit 128 bytes apart in "
-       "the same four banks (32 wavefronts); with TMA's 128B XOR swizzle they spread over all banks (4).",
-       "kernels/include/ws/kernels/smem_patterns.hpp", params(65536, 64), {P::Rows, P::Swizzle}},
-  };
-  return kCatalog;
-}
-
-bool is_transpose_family(KernelId id) { return id <= KernelId::TransposeNonsquareInt; }
-bool power_of_two(int v) { return v > 0 && (v & (v - 1)) == 0; }
-int ceil_div(int a, int b) { return (a + b - 1) / b; }
+// The drawings a class starts from: the 6 x 4 matrix cut into 2 x 2 blocks, and
+// a 4 x 4 transpose in the 4-bank toy's warps of 4 lanes.
+const BoardPreset kBoards[] = {
+    {"Board: 6 x 4 matrix, 2 x 2 blocks", "transpose_shared", board_params(6, 4, 0, 2, 2), ""},
+    {"Board: 4 x 4 tile, 4 banks", "transpose_shared", board_params(4, 4, 0, 4, 4), "toy4"},
+    {"Board: 6 x 4 matmul, TILE_WIDTH 2", "matmul_tiled", board_params(6, 4, 4, 2, 2), ""},
+};
 
 }  // namespace
+
+std::string ParamSpec::flag() const {
+  std::string f = "--" + std::string(key);
+  std::replace(f.begin(), f.end(), '_', '-');
+  return f;
+}
+
+std::span<const ParamSpec> param_specs() { return kParams; }
+
+const ParamSpec& param_spec(Param id) {
+  for (const ParamSpec& s : kParams)
+    if (s.id == id) return s;
+  throw std::logic_error("parameter missing from param_specs()");
+}
+
+const ParamSpec* find_param(std::string_view key) {
+  for (const ParamSpec& s : kParams)
+    if (s.key == key) return &s;
+  return nullptr;
+}
+
+bool KernelDescriptor::reads(Param p) const { return rule(p) != nullptr; }
+
+const ParamRule* KernelDescriptor::rule(Param p) const {
+  for (const ParamRule& r : params)
+    if (r.id == p) return &r;
+  return nullptr;
+}
+
+std::string demangled(const char* mangled) {
+  int status = 0;
+  std::unique_ptr<char, decltype(&std::free)> name(abi::__cxa_demangle(mangled, nullptr, nullptr, &status),
+                                                  &std::free);
+  return status == 0 && name ? std::string(name.get()) : std::string(mangled);
+}
 
 void Counters::add(const Counters& o) {
   instructions += o.instructions;
@@ -106,60 +122,35 @@ void Counters::add(const Counters& o) {
   bytes_moved += o.bytes_moved;
 }
 
-std::span<const KernelInfo> catalog() { return table(); }
+std::span<const KernelDescriptor> catalog() { return registry(); }
 
-const KernelInfo* find_kernel(std::string_view name) {
-  for (const KernelInfo& k : table())
+const KernelDescriptor* find_kernel(std::string_view name) {
+  for (const KernelDescriptor& k : registry())
     if (k.name == name) return &k;
   return nullptr;
 }
 
-KernelId kernel_id(const KernelInfo& k) {
-  const auto& t = table();
-  for (std::size_t i = 0; i < t.size(); ++i)
-    if (t[i].name == k.name) return static_cast<KernelId>(i);
-  throw std::invalid_argument(fmt::format("'{}' is not a catalog kernel", k.name));
+const KernelDescriptor& default_kernel() {
+  for (const KernelDescriptor& k : registry())
+    if (k.hints.is_default) return k;
+  return registry().front();
 }
 
-Shape shape_of(const KernelInfo& k, const KernelParams& p) {
-  Shape s;
-  s.rows = p.rows;
-  s.cols = p.cols;
-  s.inner = p.inner > 0 ? p.inner : p.cols;
-  s.tile = p.tile;
-  s.block_rows = p.block_rows;
-  s.stride = p.stride;
-  s.bytes = p.bytes;
-  s.swizzle = p.swizzle;
-  const KernelId id = kernel_id(k);
-  if (id == KernelId::SmemStride || id == KernelId::SmemBroadcast) {
-    s.rows = kPatternBlocks;
-    s.cols = 32;
-  }
-  if (id == KernelId::LdmatrixSwizzle) s.cols = 64;
-  return s;
+std::vector<const KernelDescriptor*> layout_variants(const KernelDescriptor& k) {
+  std::vector<const KernelDescriptor*> out;
+  if (k.hints.layout.empty()) return out;
+  for (const KernelDescriptor& c : registry())
+    if (c.family == k.family && !c.hints.layout.empty()) out.push_back(&c);
+  return out;
 }
 
-LaunchConfig launch_config(const KernelInfo& k, const KernelParams& p) {
-  const Shape s = shape_of(k, p);
+std::span<const BoardPreset> board_presets() { return kBoards; }
+
+LaunchConfig launch_config(const KernelDescriptor& k, const KernelParams& p) {
+  const Geometry g = k.geometry(p);
   LaunchConfig lc;
-  const KernelId id = kernel_id(k);
-  if (is_transpose_family(id)) {
-    lc.block = {s.tile, s.block_rows, 1};
-    lc.grid = {ceil_div(s.cols, s.tile), ceil_div(s.rows, s.tile), 1};
-  } else if (id == KernelId::TransposeFast) {
-    lc.block = {kFastTileCols / 4, s.block_rows, 1};
-    lc.grid = {ceil_div(s.cols, kFastTileCols), ceil_div(s.rows, s.tile), 1};
-  } else if (id == KernelId::MatmulNaive || id == KernelId::MatmulTiled) {
-    lc.block = {s.tile, s.tile, 1};
-    lc.grid = {ceil_div(s.cols, s.tile), ceil_div(s.rows, s.tile), 1};
-  } else if (id == KernelId::LdmatrixSwizzle) {
-    lc.block = {128, 1, 1};
-    lc.grid = {ceil_div(s.rows, 32), 1, 1};
-  } else {
-    lc.block = {32, 1, 1};
-    lc.grid = {kPatternBlocks, 1, 1};
-  }
+  lc.grid = g.grid;
+  lc.block = g.block;
   // The body declares its own __shared__ arrays: run thread 0 up to its first access.
   AccessRecorder rec(1, ProbeMode::Declarations);
   try {
@@ -167,81 +158,64 @@ LaunchConfig launch_config(const KernelInfo& k, const KernelParams& p) {
   } catch (const ProbeDone&) {
   }
   lc.shared_bytes = rec.shared_bytes();
+  lc.dynamic_shared_bytes = rec.dynamic_shared_bytes();
   return lc;
 }
 
-std::optional<std::string> check_params(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch) {
-  const KernelId id = kernel_id(k);
-  auto reads = [&](Param q) { return std::find(k.params.begin(), k.params.end(), q) != k.params.end(); };
-  if (reads(P::Rows) && (p.rows < 1 || p.rows > 65536))
-    return fmt::format("--rows: {} is outside 1..65536", p.rows);
-  if (reads(P::Cols) && (p.cols < 1 || p.cols > 65536))
-    return fmt::format("--cols: {} is outside 1..65536", p.cols);
-  if (reads(P::Inner) && (p.inner < 0 || p.inner > 65536))
-    return fmt::format("--inner: {} is outside 1..65536 (0 means the same as --cols)", p.inner);
-  if (reads(P::Rows) && reads(P::Cols) && static_cast<long long>(p.rows) * p.cols > kMaxElements)
-    return fmt::format("--rows x --cols: {} x {} is over 2^28 elements", p.rows, p.cols);
-
-  if (is_transpose_family(id)) {
-    if (!power_of_two(p.tile) || p.tile < 2 || p.tile > 64)
-      return fmt::format("--tile: {} is not a power of two from 2 to 64", p.tile);
-    if (p.block_rows < 1 || p.block_rows > p.tile || p.tile % p.block_rows != 0)
-      return fmt::format("--block-rows: {} must divide the tile {}", p.block_rows, p.tile);
-  } else if (id == KernelId::TransposeFast) {
-    if (!power_of_two(p.tile) || p.tile < 8 || p.tile > 512)
-      return fmt::format("--tile: transpose_fast's rows per block {} is not a power of two from 8 to 512", p.tile);
-    if (p.block_rows < 2 || p.block_rows % 2 != 0 || p.tile % (4 * p.block_rows) != 0)
-      return fmt::format("--block-rows: {} must be even and divide tile / 4 = {} (a warp is two rows of 16 threads)",
-                         p.block_rows, p.tile / 4);
-    if (p.swizzle != 0 && p.swizzle != 1) return fmt::format("--swizzle: {} is not 0 or 1", p.swizzle);
-    if (p.swizzle && p.tile < 32)
-      return fmt::format("--tile: the staged transpose_fast needs 32 or more rows per block, not {}", p.tile);
-    if (p.rows % 4 != 0) return fmt::format("--rows: transpose_fast needs a multiple of 4 (16-byte rows), not {}", p.rows);
-    if (p.cols % 4 != 0) return fmt::format("--cols: transpose_fast needs a multiple of 4 (16-byte rows), not {}", p.cols);
-  } else if (id == KernelId::MatmulNaive || id == KernelId::MatmulTiled) {
-    if (!power_of_two(p.tile) || p.tile < 2 || p.tile > 32)
-      return fmt::format("--tile: TILE_WIDTH {} is not a power of two from 2 to 32", p.tile);
-  } else if (id == KernelId::SmemStride) {
-    if (p.bytes != 4 && p.bytes != 8 && p.bytes != 16)
-      return fmt::format("--bytes: smem_stride takes 4, 8 or 16, not {}", p.bytes);
-    if (!arch.allows_width(p.bytes))
-      return fmt::format("--bytes: {}-byte shared accesses are not allowed on preset {}", p.bytes, arch.name);
-    if (p.stride < 1 || p.stride > 64) return fmt::format("--stride: {} is outside 1..64", p.stride);
-  } else if (id == KernelId::SmemBroadcast) {
-    if (p.stride < 1 || p.stride > 32)
-      return fmt::format("--stride: {} distinct words is outside 1..32", p.stride);
-  } else if (id == KernelId::LdmatrixSwizzle) {
-    if (p.rows % 32 != 0) return fmt::format("--rows: ldmatrix_swizzle needs a multiple of 32, not {}", p.rows);
-    if (p.swizzle != 0 && p.swizzle != 1) return fmt::format("--swizzle: {} is not 0 or 1", p.swizzle);
-    if (!arch.has_ldmatrix) return fmt::format("--arch: preset {} has no ldmatrix (sm_75 or newer)", arch.name);
+std::optional<std::string> check_params(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch) {
+  for (const ParamRule& r : k.params) {
+    const ParamSpec& spec = param_spec(r.id);
+    const int v = p.*spec.field;
+    const std::string_view what = r.meaning.empty() ? spec.label : r.meaning;
+    if (r.power_of_two && (v < r.min || v > r.max || (v & (v - 1)) != 0))
+      return fmt::format("{}: {} ({}) is not a power of two from {} to {}", spec.flag(), v, what, r.min, r.max);
+    if (v < r.min || v > r.max) return fmt::format("{}: {} ({}) is outside {}..{}", spec.flag(), v, what, r.min, r.max);
   }
+  if (k.reads(Param::Rows) && k.reads(Param::Cols) && static_cast<long long>(p.rows) * p.cols > kMaxElements)
+    return fmt::format("--rows x --cols: {} x {} is over 2^28 elements", p.rows, p.cols);
+  if (k.reads(Param::Inner) &&
+      (static_cast<long long>(p.rows) * inner_or_cols(p) > kMaxElements ||
+       static_cast<long long>(inner_or_cols(p)) * p.cols > kMaxElements))
+    return fmt::format("--inner: {} x {} or {} x {} is over 2^28 elements", p.rows, inner_or_cols(p),
+                       inner_or_cols(p), p.cols);
+  if (k.check)
+    if (auto e = k.check(p, arch)) return e;
 
   const LaunchConfig lc = launch_config(k, p);
   const int threads = lc.block.count();
-  const std::string_view size_param = id == KernelId::SmemStride ? "--stride" : "--tile";
   if (threads > arch.max_threads_per_block)
-    return fmt::format("{}: a block of {} x {} = {} threads is over preset {}'s {} threads per block",
-                       id == KernelId::TransposeFast || id >= KernelId::MatmulNaive ? "--tile" : "--tile/--block-rows",
+    return fmt::format("--tile: a block of {} x {} = {} threads is over preset {}'s {} threads per block",
                        lc.block.x, lc.block.y, threads, arch.name, arch.max_threads_per_block);
   if (lc.shared_bytes > arch.max_shared_per_block)
     return fmt::format("{}: the block needs {} bytes ({:.2f} KB) of shared memory, over preset {}'s {} ({:.2f} KB)",
-                       size_param, lc.shared_bytes, lc.shared_bytes / 1024.0, arch.name,
-                       arch.max_shared_per_block, arch.max_shared_per_block / 1024.0);
+                       k.reads(Param::Stride) ? "--stride" : "--tile", lc.shared_bytes, lc.shared_bytes / 1024.0,
+                       arch.name, arch.max_shared_per_block, arch.max_shared_per_block / 1024.0);
   return std::nullopt;
 }
 
-void run_thread(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc, Dim3 block, int thread,
+void run_thread(const KernelDescriptor& k, const KernelParams& p, const LaunchConfig& lc, Dim3 block, int thread,
                 AccessRecorder& rec, int lane) {
-  const Idx3 tid{thread % lc.block.x, (thread / lc.block.x) % lc.block.y, thread / (lc.block.x * lc.block.y)};
   rec.begin_lane(lane);
-  RecordingCtx ctx(rec, tid, Idx3{block.x, block.y, block.z}, Idx3{lc.block.x, lc.block.y, lc.block.z},
-                   Idx3{lc.grid.x, lc.grid.y, lc.grid.z});
-  run_host_body(kernel_id(k), ctx, shape_of(k, p));
+  threadIdx = {unsigned(thread % lc.block.x), unsigned((thread / lc.block.x) % lc.block.y),
+               unsigned(thread / (lc.block.x * lc.block.y))};
+  blockIdx = {unsigned(block.x), unsigned(block.y), unsigned(block.z)};
+  blockDim = {unsigned(lc.block.x), unsigned(lc.block.y), unsigned(lc.block.z)};
+  gridDim = {unsigned(lc.grid.x), unsigned(lc.grid.y), unsigned(lc.grid.z)};
+  AccessRecorder* outer = tracing;
+  tracing = &rec;
+  try {
+    k.code.trace(p);
+  } catch (...) {
+    tracing = outer;
+    throw;
+  }
+  tracing = outer;
 }
 
-void trace_warp_into(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc, Dim3 block, int warp,
-                     int warp_lanes, WarpTrace& out) {
+void trace_warp_into(const KernelDescriptor& k, const KernelParams& p, const LaunchConfig& lc, Dim3 block, int warp,
+                     int warp_lanes, WarpTrace& out, PathRule paths) {
   AccessRecorder rec(warp_lanes);
+  rec.set_merge_paths(paths == PathRule::MergePaths);
   const int threads = lc.block.count();
   int lanes = 0;
   for (int lane = 0; lane < warp_lanes; ++lane) {
@@ -259,17 +233,17 @@ void trace_warp_into(const KernelInfo& k, const KernelParams& p, const LaunchCon
   out.lanes_in_warp = lanes;
 }
 
-WarpTrace trace_warp(const KernelInfo& k, const KernelParams& p, Dim3 block, int warp, int warp_lanes) {
+WarpTrace trace_warp(const KernelDescriptor& k, const KernelParams& p, Dim3 block, int warp, int warp_lanes) {
   WarpTrace w;
   trace_warp_into(k, p, launch_config(k, p), block, warp, warp_lanes, w);
   return w;
 }
 
-WarpTrace trace_warp(const KernelInfo& k, const KernelParams& p, Dim3 block, int warp) {
+WarpTrace trace_warp(const KernelDescriptor& k, const KernelParams& p, Dim3 block, int warp) {
   return trace_warp(k, p, block, warp, kMaxWarpLanes);
 }
 
-std::uint64_t useful_bytes(const KernelInfo& k, const KernelParams& p) {
+std::uint64_t useful_bytes(const KernelDescriptor& k, const KernelParams& p) {
   const LaunchConfig lc = launch_config(k, p);
   AccessRecorder rec(1, ProbeMode::Declarations);
   try {
@@ -282,18 +256,8 @@ std::uint64_t useful_bytes(const KernelInfo& k, const KernelParams& p) {
   return bytes;
 }
 
-double flops(const KernelInfo& k, const KernelParams& p) {
-  if (!k.is_matmul) return 0.0;
-  const Shape s = shape_of(k, p);
-  return 2.0 * s.rows * s.cols * s.inner;
-}
+double flops(const KernelDescriptor& k, const KernelParams& p) { return k.flops ? k.flops(p) : 0.0; }
 
-std::string entry_name(const KernelInfo& k, const KernelParams& p) {
-  if (kernel_id(k) == KernelId::SmemStride) return fmt::format("ws_smem_stride_{}", p.bytes);
-  if (kernel_id(k) == KernelId::TransposeFast && p.swizzle) return "ws_transpose_fast_staged";
-  if (is_transpose_family(kernel_id(k)) && is_fixed_tile(p.tile, p.block_rows))
-    return fmt::format("ws_{}_{}x{}", k.name, p.tile, p.block_rows);  // kernels.cu: WS_FIXED_TILES
-  return fmt::format("ws_{}", k.name);
-}
+std::string entry_name(const KernelDescriptor& k, const KernelParams& p) { return k.code.variant(p); }
 
 }  // namespace ws::kernels

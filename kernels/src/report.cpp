@@ -1,5 +1,5 @@
 // Whole-kernel simulation and the report.
-//   SiteTable            per-site counters keyed by (line, name), in line order
+//   SiteTable            per-site counters keyed by source location, in source order
 //   analyze_warp()       S1-S7 / G1-G2 on every instruction of one traced warp
 //   block_classes()      blocks that provably give equal counts (see below)
 //   simulate_whole_kernel(), report()
@@ -32,10 +32,10 @@ constexpr std::uint64_t kNoAddress = std::numeric_limits<std::uint64_t>::max();
 
 class SiteTable {
  public:
-  // Index of a traced site in this table (sites of different warps are matched by line and name).
+  // Index of a traced site in this table (sites of different warps are matched by source location).
   int index(const SiteInfo& s) {
     for (std::size_t i = 0; i < sites_.size(); ++i)
-      if (sites_[i].line == s.line && sites_[i].name == s.name) return static_cast<int>(i);
+      if (sites_[i].line == s.line && sites_[i].column == s.column) return static_cast<int>(i);
     sites_.push_back(s);
     counters_.emplace_back();
     return static_cast<int>(sites_.size() - 1);
@@ -45,7 +45,9 @@ class SiteTable {
   WholeKernel sorted() const {
     std::vector<std::size_t> order(sites_.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return sites_[a].line < sites_[b].line; });
+    std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) {
+      return std::pair(sites_[a].line, sites_[a].column) < std::pair(sites_[b].line, sites_[b].column);
+    });
     WholeKernel w;
     for (auto i : order) {
       w.sites.push_back(sites_[i]);
@@ -85,11 +87,11 @@ void analyze_warp(const WarpTrace& w, const ArchPreset& arch, std::uint64_t weig
 }
 
 void simulate_block(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc, const ArchPreset& arch,
-                    Dim3 block, std::uint64_t weight, SiteTable& table, WarpTrace& scratch) {
+                    Dim3 block, std::uint64_t weight, SiteTable& table, WarpTrace& scratch, PathRule paths) {
   const int lanes = arch.warp_lanes;
   const int warps = (lc.block.count() + lanes - 1) / lanes;
   for (int w = 0; w < warps; ++w) {
-    trace_warp_into(k, p, lc, block, w, lanes, scratch);
+    trace_warp_into(k, p, lc, block, w, lanes, scratch, paths);
     analyze_warp(scratch, arch, weight, table);
   }
 }
@@ -138,7 +140,7 @@ AxisClasses classes_along(int n, const std::vector<std::vector<std::uint64_t>>& 
 }  // namespace
 
 WholeKernel simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
-                                  BlockSampling sampling) {
+                                  BlockSampling sampling, PathRule paths) {
   const LaunchConfig lc = launch_config(k, p);
   SiteTable table;
   WarpTrace scratch;
@@ -146,7 +148,7 @@ WholeKernel simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, co
   auto every_block = [&] {
     for (int by = 0; by < lc.grid.y; ++by)
       for (int bx = 0; bx < lc.grid.x; ++bx, ++simulated)
-        simulate_block(k, p, lc, arch, Dim3{bx, by, 0}, 1, table, scratch);
+        simulate_block(k, p, lc, arch, Dim3{bx, by, 0}, 1, table, scratch, paths);
   };
   if (sampling == BlockSampling::EveryBlock || lc.grid.z != 1) {
     every_block();
@@ -161,7 +163,7 @@ WholeKernel simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, co
       for (std::size_t i = 0; i < cx.representative.size(); ++i)
         for (std::size_t j = 0; j < cy.representative.size(); ++j, ++simulated)
           simulate_block(k, p, lc, arch, Dim3{cx.representative[i], cy.representative[j], 0},
-                         cx.count[i] * cy.count[j], table, scratch);
+                         cx.count[i] * cy.count[j], table, scratch, paths);
     }
   }
   WholeKernel w = table.sorted();
@@ -187,7 +189,7 @@ KernelReport report(const KernelInfo& k, const KernelParams& p, const ArchPreset
     s.site = whole.sites[i];
     s.kernel = whole.counters[i];
     for (std::size_t j = 0; j < chosen_sites.sites.size(); ++j)
-      if (chosen_sites.sites[j].line == s.site.line && chosen_sites.sites[j].name == s.site.name)
+      if (chosen_sites.sites[j].line == s.site.line && chosen_sites.sites[j].column == s.site.column)
         s.warp = chosen_sites.counters[j];
     const bool shared = s.site.space == Space::Shared, load = s.site.op == Op::Load;
     (shared ? (load ? r.shared_load : r.shared_store) : (load ? r.global_load : r.global_store)).add(s.kernel);

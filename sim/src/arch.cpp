@@ -1,5 +1,5 @@
 // Architecture presets. The sm_70-sm_90 entry is the measured model
-// (hardware-model.md); older entries follow the CUDA guides of their time and
+// (docs/hardware-model.md); older entries follow the CUDA guides of their time and
 // state what is assumed where nothing was measured.
 #include "ws/arch.hpp"
 

@@ -1,4 +1,4 @@
-// Global-memory analysis (hardware-model.md G1-G2).
+// Global-memory analysis (docs/hardware-model.md G1-G2).
 #include "ws/global_analysis.hpp"
 
 #include <algorithm>

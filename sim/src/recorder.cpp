@@ -1,12 +1,14 @@
 // The host tracer's core.
 //   declare_array()  virtual bases: global 1 MiB apart, shared packed from 0
-//   access()         one lane's access: site lookup, occurrence count, log
-//   build_warp()     lanes matched on (phase, site, occurrence) -> warp instructions
+//   access()         one lane's access: site lookup by source location, occurrence count, log
+//   build_warp()     lanes matched on (phase, path, site, occurrence) -> warp instructions
 #include "ws/recorder.hpp"
 
 #include <algorithm>
 #include <cstring>
+#include <cctype>
 #include <limits>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace ws {
@@ -23,12 +25,18 @@ void AccessRecorder::begin_lane(int lane) {
   lane_ = lane;
   declared_ = 0;
   phase_ = 0;
+  path_ = 0;
   std::fill(occurrences_.begin(), occurrences_.end(), 0u);
   lanes_[static_cast<std::size_t>(lane)].clear();
 }
 
+void AccessRecorder::set_path(int path) {
+  if (path < 0 || path >= kMaxPaths) throw std::logic_error("code path out of range");
+  path_ = merge_paths_ ? 0 : path;
+}
+
 int AccessRecorder::declare_array(std::string_view name, Space space, int rows, int cols, int pitch,
-                                  int elem_bytes) {
+                                  int elem_bytes, bool dynamic) {
   const int index = declared_++;
   if (index < static_cast<int>(arrays_.size())) return index;  // declared by an earlier lane
   ArrayInfo a;
@@ -43,8 +51,10 @@ int AccessRecorder::declare_array(std::string_view name, Space space, int rows, 
     a.base = next_global_;
     next_global_ = align_up(next_global_ + bytes + 1, kGlobalBaseAlign);
   } else {
+    if (dynamic_shared_ > 0) throw std::logic_error("a static __shared__ array declared after the dynamic one");
     a.base = align_up(next_shared_, kSharedAlign);
     next_shared_ = a.base + bytes;
+    if (dynamic) dynamic_shared_ = bytes;
   }
   arrays_.push_back(std::move(a));
   first_address_.push_back(std::numeric_limits<std::uint64_t>::max());
@@ -56,29 +66,30 @@ void AccessRecorder::sync() {
   std::fill(occurrences_.begin(), occurrences_.end(), 0u);
 }
 
-int AccessRecorder::site_index(const char* name, int line, int array, Op op, int bytes, Ldmatrix ldsm) {
+int AccessRecorder::site_index(int line, int column, int array, Op op, int bytes, Ldmatrix ldsm) {
   for (std::size_t i = 0; i < site_keys_.size(); ++i)
-    if (site_keys_[i].line == line &&
-        (site_keys_[i].name == name || std::strcmp(site_keys_[i].name, name) == 0))
-      return static_cast<int>(i);
+    if (site_keys_[i].line == line && site_keys_[i].column == column) return static_cast<int>(i);
   SiteInfo s;
-  s.name = name;
+  s.name = arrays_[static_cast<std::size_t>(array)].name;
+  for (char& c : s.name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  s.name += ldsm != Ldmatrix::None ? "_ldmatrix" : op == Op::Load ? "_load" : "_store";
   s.line = line;
+  s.column = column;
   s.space = arrays_[static_cast<std::size_t>(array)].space;
   s.op = op;
   s.bytes = bytes;
   s.ldmatrix = ldsm;
   s.array = array;
   sites_.push_back(std::move(s));
-  site_keys_.push_back({name, line});
-  occurrences_.push_back(0);
+  site_keys_.push_back({line, column});
+  occurrences_.resize(sites_.size() * kMaxPaths, 0u);
   return static_cast<int>(sites_.size() - 1);
 }
 
-void AccessRecorder::access(const char* site_name, int line, int array, Op op, int bytes, Ldmatrix ldsm,
+void AccessRecorder::access(int line, int column, int array, Op op, int bytes, Ldmatrix ldsm,
                             std::uint64_t address) {
   if (mode_ == ProbeMode::Declarations) throw ProbeDone{};
-  const int site = site_index(site_name, line, array, op, bytes, ldsm);
+  const int site = site_index(line, column, array, op, bytes, ldsm);
   if (mode_ == ProbeMode::FirstGlobalAccess) {
     const ArrayInfo& a = arrays_[static_cast<std::size_t>(array)];
     std::uint64_t& first = first_address_[static_cast<std::size_t>(array)];
@@ -91,9 +102,10 @@ void AccessRecorder::access(const char* site_name, int line, int array, Op op, i
     }
     return;
   }
-  const std::uint32_t occ = occurrences_[static_cast<std::size_t>(site)]++;
-  lanes_[static_cast<std::size_t>(lane_)].push_back(
-      {static_cast<std::uint16_t>(site), static_cast<std::uint16_t>(phase_), occ, address});
+  const std::uint32_t occ = occurrences_[static_cast<std::size_t>(site) * kMaxPaths + path_]++;
+  lanes_[static_cast<std::size_t>(lane_)].push_back({static_cast<std::uint16_t>(site),
+                                                     static_cast<std::uint16_t>(path_),
+                                                     static_cast<std::uint32_t>(phase_), occ, address});
 }
 
 void AccessRecorder::build_warp(WarpTrace& out) const {
@@ -104,7 +116,8 @@ void AccessRecorder::build_warp(WarpTrace& out) const {
   auto make = [&](const Event& e) {
     TracedInstruction ti;
     ti.site = e.site;
-    ti.phase = e.phase;
+    ti.phase = static_cast<int>(e.phase);
+    ti.path = e.path;
     const SiteInfo& s = sites_[e.site];
     ti.access.space = s.space;
     ti.access.op = s.op;
@@ -114,7 +127,7 @@ void AccessRecorder::build_warp(WarpTrace& out) const {
     return ti;
   };
   auto same_key = [](const Event& a, const Event& b) {
-    return a.site == b.site && a.phase == b.phase && a.occurrence == b.occurrence;
+    return a.site == b.site && a.path == b.path && a.phase == b.phase && a.occurrence == b.occurrence;
   };
 
   // Common case: every lane that ran anything took the same path. Zip the logs.
@@ -145,17 +158,26 @@ void AccessRecorder::build_warp(WarpTrace& out) const {
     return;
   }
 
-  // Divergent lanes: match on (phase, site, occurrence); order by phase, then by
-  // the earliest position any lane reached the instruction at.
-  std::unordered_map<std::uint64_t, std::size_t> index;
+  // Divergent lanes: match on (phase, path, site, occurrence); order by phase,
+  // then by the earliest position any lane reached the instruction at.
+  struct Key {
+    std::uint32_t phase, path_site, occurrence;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      return std::hash<std::uint64_t>()((std::uint64_t(k.phase) << 32 | k.path_site) * 0x9e3779b97f4a7c15ull ^
+                                        k.occurrence);
+    }
+  };
+  std::unordered_map<Key, std::size_t, KeyHash> index;
   std::vector<std::pair<std::uint64_t, std::size_t>> order;  // (phase << 32 | min position, instruction)
   std::vector<TracedInstruction> found;
   for (int lane = 0; lane < warp_lanes_; ++lane) {
     const auto& log = lanes_[static_cast<std::size_t>(lane)];
     for (std::size_t pos = 0; pos < log.size(); ++pos) {
       const Event& e = log[pos];
-      const std::uint64_t key = (static_cast<std::uint64_t>(e.phase) << 48) |
-                                (static_cast<std::uint64_t>(e.site) << 32) | e.occurrence;
+      const Key key{e.phase, std::uint32_t(e.path) << 16 | e.site, e.occurrence};
       auto [it, inserted] = index.try_emplace(key, found.size());
       const std::uint64_t rank = (static_cast<std::uint64_t>(e.phase) << 32) | pos;
       if (inserted) {

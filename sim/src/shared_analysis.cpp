@@ -1,4 +1,4 @@
-// Shared-memory analysis (hardware-model.md S1-S7).
+// Shared-memory analysis (docs/hardware-model.md S1-S7).
 //
 //   group_wavefronts_fast()  S4 totals for one group: closed forms, then a hash set
 //   count_shared()           S5 totals for the whole instruction (whole-kernel path)

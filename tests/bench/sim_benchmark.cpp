@@ -1,5 +1,5 @@
-// Warp instructions analysed per second, by access pattern (issue 2 target:
-// >= 30 M/s for 4-byte shared on one core). Results: docs/performance.md.
+// Warp instructions analysed per second, by access pattern (the simulator's
+// target: >= 30 M/s for 4-byte shared on one core). Results: docs/performance.md.
 // Run: build/tests/ws_sim_benchmark
 #include <benchmark/benchmark.h>
 

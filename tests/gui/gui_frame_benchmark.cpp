@@ -1,4 +1,4 @@
-// Frame time of the window (issue 4 §4), run by hand: under xvfb-run where
+// Frame time of the window, run by hand: under xvfb-run where
 // there is no display. Not a timed test: the figures go to docs/performance.md.
 //
 //   BM_FrameCpu          warpscope's own CPU work per frame (ImGui layout and

@@ -1,5 +1,5 @@
 // The tracer on known kernels: the counts every GPU course quotes, taken from
-// the kernel bodies themselves (S1-S7, G1-G2 of hardware-model.md).
+// the kernel bodies themselves (S1-S7, G1-G2 of docs/hardware-model.md).
 #include <gtest/gtest.h>
 
 #include "ws/global_analysis.hpp"

@@ -1,6 +1,6 @@
 // Instruction widths: for every catalog kernel, the (space, op, width) set the
 // tracer records must equal the set in the compiled code: the PTX of the sm_90
-// build (CI: nvcc, no cuobjdump) and, where WS_SASS_FILE names a `cuobjdump
+// build (CI: nvcc, no cuobjdump) and, where WARPSCOPE_SASS_FILE names a `cuobjdump
 // -sass` dump, the SASS (LDS/STS/LDG/STG/LDSM). If they differ, fix the kernel
 // or the tracer, not this test.
 #include <gtest/gtest.h>
@@ -156,12 +156,12 @@ TEST(Widths, PtxOfTheSm90BuildMatchesTheTracer) {
 }
 
 TEST(Widths, SassMatchesTheTracer) {
-  const char* path = std::getenv("WS_SASS_FILE");
-  if (!path) GTEST_SKIP() << "set WS_SASS_FILE to a `cuobjdump -sass` dump (taken on the GPU machine)";
+  const char* path = std::getenv("WARPSCOPE_SASS_FILE");
+  if (!path) GTEST_SKIP() << "set WARPSCOPE_SASS_FILE to a `cuobjdump -sass` dump (taken on the GPU machine)";
   const std::string sass = slurp(path);
   ASSERT_FALSE(sass.empty()) << "cannot read " << path;
   std::ofstream summary;
-  if (const char* out = std::getenv("WS_SASS_REPORT")) summary.open(out);
+  if (const char* out = std::getenv("WARPSCOPE_SASS_REPORT")) summary.open(out);
   compare(sass_widths(sass), "SASS", summary.is_open() ? &summary : nullptr);
 }
 

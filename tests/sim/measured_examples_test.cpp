@@ -1,4 +1,4 @@
-// Every measured example of hardware-model.md ("Measured examples (H100)") as a
+// Every measured example of docs/hardware-model.md ("Measured examples (H100)") as a
 // test case: the simulator must reproduce the counters exactly.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Global-memory analysis of one warp instruction: requests, 32-byte sectors and
-// 128-byte lines (hardware-model.md G1-G2). Fixed-size result, no allocation.
+// 128-byte lines (docs/hardware-model.md G1-G2). Fixed-size result, no allocation.
 #pragma once
 
 #include <array>

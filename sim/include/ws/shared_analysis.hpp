@@ -1,5 +1,5 @@
 // Shared-memory analysis of one warp instruction: banks, words, lane groups and
-// the wavefront serving each lane (hardware-model.md S1-S7). Fixed-size result:
+// the wavefront serving each lane (docs/hardware-model.md S1-S7). Fixed-size result:
 // analysing an instruction allocates nothing.
 #pragma once
 

@@ -1,6 +1,6 @@
 // Swizzles shared by kernels (device and host) and by user patterns. Each maps a
 // logical position to the physical one; see "Swizzles worth knowing" in
-// hardware-model.md. All are constexpr and compile for host and device alike.
+// docs/hardware-model.md. All are constexpr and compile for host and device alike.
 #pragma once
 
 #include <cstdint>

@@ -19,8 +19,9 @@ struct Dim3 {
 
 // One place in a kernel's source that reads or writes memory.
 struct SiteInfo {
-  std::string name;  // short name, e.g. "tile_store"
-  int line = 0;      // source line of the access in the kernel header
+  std::string name;  // the array and the operation, e.g. "tile_store" (two sites may share it)
+  int line = 0;      // source location of the access in the kernel header: what identifies the site
+  int column = 0;
   Space space = Space::Shared;
   Op op = Op::Load;
   int bytes = 4;     // width as traced (equals the SASS width; checked by a test)
@@ -41,6 +42,7 @@ struct ArrayInfo {
 struct TracedInstruction {
   int site = 0;     // index into WarpTrace::sites
   int phase = 0;    // barrier phase (__syncthreads() count before it)
+  int path = 0;     // code path the lanes took to the site (AccessRecorder::set_path)
   WarpAccess access;
 };
 

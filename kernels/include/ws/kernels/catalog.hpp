@@ -1,6 +1,10 @@
-// The kernel catalog: each kernel's body is written once (a template over an
-// execution context in kernels/include/ws/kernels/*.hpp); this header is the
-// host-side view the command line, the window and the tests use.
+// The kernel catalog: one descriptor per kernel, registered in one list by its
+// family file (kernels/src/families/*.cpp; docs/architecture.md has the recipe).
+// This header is the host-side view the command line, the window and the tests use.
+//   ParamSpec, param_specs()      the one parameter table: flags, JSON keys, labels
+//   KernelDescriptor, catalog()   the kernels, looked up by name or field
+//   check_params(), launch_config(), trace_warp()
+//   report(), simulate_whole_kernel()
 #pragma once
 
 #include <cstdint>
@@ -11,51 +15,119 @@
 #include <vector>
 
 #include "ws/arch.hpp"
+#include "ws/kernels/params.hpp"
 #include "ws/trace.hpp"
 
 namespace ws::kernels {
 
-// Parameters of every catalog kernel; each kernel reads the ones it needs.
-struct KernelParams {
-  int rows = 8192;       // matrix rows (transpose input; matmul M; smem_* unused)
-  int cols = 8192;       // matrix cols (transpose input; matmul N)
-  int inner = 0;         // matmul K (0 = same as cols)
-  int tile = 32;         // tile edge T (transpose 16/32; matmul TILE_WIDTH 2/16/32)
-  int block_rows = 8;    // threads per block in y for transposes (T = one element per thread)
-  int stride = 1;        // smem_stride: words between lanes; smem_broadcast: distinct words
-  int bytes = 4;         // smem_stride: access width 4, 8 or 16
-  int swizzle = 1;       // ldmatrix_swizzle: 1 = 128B XOR swizzle, 0 = plain rows
-};
+// ---- Parameters -------------------------------------------------------------
 
 enum class Param : std::uint8_t { Rows, Cols, Inner, Tile, BlockRows, Stride, Bytes, Swizzle };
 
-struct KernelInfo {
-  std::string_view name;         // command-line name, e.g. "transpose_padded"
-  std::string_view title;        // one line for the picker
-  std::string_view lesson;       // what it teaches, two or three sentences
-  std::string_view source_path;  // repo-relative header holding the body (code view)
-  KernelParams defaults;         // the seeds' sizes
-  std::vector<Param> params;     // parameters this kernel reads
-  bool is_matmul = false;        // report GFLOP/s rather than GB/s
+// One row per KernelParams field. A new parameter is a field in params.hpp and
+// a row in param_specs(): the flags, JSON, window fields and equality follow.
+struct ParamSpec {
+  Param id;
+  std::string_view key;    // JSON key and, with '_' as '-', the flag: "block_rows" -> --block-rows
+  std::string_view label;  // the window's field label
+  std::string_view help;   // the flag's help text
+  int KernelParams::*field;
+  bool is_size;            // a matrix size: typed in, no +/- buttons
+  std::string flag() const;  // "--block-rows"
+};
+std::span<const ParamSpec> param_specs();
+const ParamSpec& param_spec(Param id);
+const ParamSpec* find_param(std::string_view key);
+
+// A parameter a kernel reads, with the range it accepts (checked before tracing).
+struct ParamRule {
+  Param id;
+  int min, max;
+  bool power_of_two = false;
+  std::string_view meaning = {};  // overrides the table's label for this kernel ("distinct words")
 };
 
-std::span<const KernelInfo> catalog();
-const KernelInfo* find_kernel(std::string_view name);
+// ---- Descriptors ------------------------------------------------------------
 
 struct LaunchConfig {
   Dim3 grid, block;
-  int shared_bytes = 0;  // per block
+  int shared_bytes = 0;          // per block: static + dynamic (occupancy)
+  int dynamic_shared_bytes = 0;  // the launch's dynamic shared memory
 };
 
-// Checks the parameters; returns a message naming the parameter when bad.
-std::optional<std::string> check_params(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch);
-LaunchConfig launch_config(const KernelInfo& k, const KernelParams& p);
+struct Geometry {
+  Dim3 grid, block;
+};
 
-// Runs the body with the recording context for one warp of one block.
+struct HostArray;  // reference.hpp: a global array's bytes on the host
+struct GpuLaunch;  // gpu.hpp: what a GPU launch needs
+
+// The code of a kernel, from its family file: the host trace of one thread
+// (threadIdx etc. and the recorder set by the caller), the GPU launcher (null
+// without CUDA) and the name of the compiled variant the parameters select
+// (matched against PTX and SASS entries).
+struct KernelCode {
+  void (*trace)(const KernelParams&) = nullptr;
+  int (*gpu)(const GpuLaunch&) = nullptr;
+  std::string (*variant)(const KernelParams&) = nullptr;
+};
+
+// What the window and lessons need to know about a kernel, as data.
+struct LessonHints {
+  std::string_view layout;    // label among its family's tile layouts ("padded [T][T+1]"); empty if none
+  std::string_view baseline;  // the kernel its speedup is measured against ("transpose_naive")
+  bool is_default = false;    // the kernel the window opens with
+};
+
+struct KernelDescriptor {
+  std::string_view name;         // command-line name, e.g. "transpose_padded"
+  std::string_view family;       // "transpose", "matmul", "smem_patterns"
+  std::string_view title;        // one line for the picker
+  std::string_view description;  // what it teaches, two or three sentences
+  std::string_view source_path;  // repo-relative header holding the body (code view)
+  KernelParams defaults;
+  std::vector<ParamRule> params;  // parameters it reads, with their limits
+  // Rules beyond the ranges (a divisor, a multiple of 4, a preset feature): a message naming the flag.
+  std::optional<std::string> (*check)(const KernelParams&, const ArchPreset&) = nullptr;
+  Geometry (*geometry)(const KernelParams&) = nullptr;
+  KernelCode code;
+  // The GPU's output (arrays in declaration order) against a CPU reference; the first mismatch.
+  std::optional<std::string> (*reference)(const KernelParams&, const std::vector<HostArray>&) = nullptr;
+  double (*flops)(const KernelParams&) = nullptr;  // set for kernels reported in GFLOP/s
+  LessonHints hints;
+
+  bool reads(Param p) const;
+  const ParamRule* rule(Param p) const;
+};
+
+using KernelInfo = KernelDescriptor;
+
+std::span<const KernelDescriptor> catalog();
+const KernelDescriptor* find_kernel(std::string_view name);
+const KernelDescriptor& default_kernel();
+// Kernels of one family that are tile layouts of each other (hints.layout set), in catalog order.
+std::vector<const KernelDescriptor*> layout_variants(const KernelDescriptor& k);
+
+// A board drawing a teacher starts from: a kernel with small sizes.
+struct BoardPreset {
+  std::string_view label;
+  std::string_view kernel;
+  KernelParams params;
+  std::string_view arch;  // preset name; empty = keep the current one
+};
+std::span<const BoardPreset> board_presets();
+
+// ---- Tracing and simulation -------------------------------------------------
+
+// Checks the parameters; returns a message naming the flag when bad.
+std::optional<std::string> check_params(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch);
+LaunchConfig launch_config(const KernelDescriptor& k, const KernelParams& p);
+
+// Runs the body on the host for one warp of one block.
 // Precondition: check_params passed and block/warp are inside the launch.
-WarpTrace trace_warp(const KernelInfo& k, const KernelParams& p, Dim3 block, int warp);
+WarpTrace trace_warp(const KernelDescriptor& k, const KernelParams& p, Dim3 block, int warp);
 // The same for warps of another size (the toy4 preset's warps of 4 lanes).
-WarpTrace trace_warp(const KernelInfo& k, const KernelParams& p, Dim3 block, int warp, int warp_lanes);
+WarpTrace trace_warp(const KernelDescriptor& k, const KernelParams& p, Dim3 block, int warp, int warp_lanes);
 
 struct Counters {
   std::uint64_t instructions = 0;
@@ -87,25 +159,28 @@ struct KernelReport {
   double simulated_seconds = 0;  // cost model's predicted kernel time on the preset's GPU
 };
 
-KernelReport report(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp);
+KernelReport report(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp);
 
 // Whole-kernel counters per access site. EquivalenceClasses simulates one block
 // per class of blocks that provably see the same counts (see report.cpp);
 // EveryBlock simulates them all (the reference the fast path is tested against).
+// MergePaths ignores code paths (the tracer's rule before paths; tests only).
 enum class BlockSampling : std::uint8_t { EquivalenceClasses, EveryBlock };
+enum class PathRule : std::uint8_t { SplitPaths, MergePaths };
 struct WholeKernel {
-  std::vector<SiteInfo> sites;    // ordered by source line
-  std::vector<Counters> counters; // one per site
+  std::vector<SiteInfo> sites;     // ordered by source location
+  std::vector<Counters> counters;  // one per site
   std::uint64_t blocks_simulated = 0;
 };
-WholeKernel simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
-                                  BlockSampling sampling);
+WholeKernel simulate_whole_kernel(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch,
+                                  BlockSampling sampling, PathRule paths = PathRule::SplitPaths);
 
 // Bytes a kernel must move (each global array read or written once), for GB/s.
-std::uint64_t useful_bytes(const KernelInfo& k, const KernelParams& p);
+std::uint64_t useful_bytes(const KernelDescriptor& k, const KernelParams& p);
 // Floating-point operations (matmul: 2 M N K), 0 for the others.
-double flops(const KernelInfo& k, const KernelParams& p);
-// The kernel's __global__ entry point name in the CUDA build (PTX/SASS symbol).
-std::string entry_name(const KernelInfo& k, const KernelParams& p);
+double flops(const KernelDescriptor& k, const KernelParams& p);
+// The compiled variant the parameters select, e.g. "ws::kernels::TransposePadded<32, 8>":
+// the template argument of its __global__ entry ws_kernel<...> in PTX and SASS.
+std::string entry_name(const KernelDescriptor& k, const KernelParams& p);
 
 }  // namespace ws::kernels

@@ -1,55 +1,44 @@
-// Matrix multiplication C = A B (A: M x K, B: K x N, row-major), after
+// Matrix multiplication C = A B (A: M x K, B: K x N, row-major), as in
 // Programming Massively Parallel Processors, section 4.5.
-//   matmul_naive_body  every thread reads a row of A and a column of B from global memory
-//   matmul_tiled_body  phases: load Mds/Nds tiles, barrier, multiply from shared, barrier
-// Shape: rows = M, cols = N, inner = K, tile = TILE_WIDTH; any size (bounds checked).
+//   matmul_naive  every thread reads a row of A and a column of B from global memory
+//   matmul_tiled  phases: load the Mds/Nds tiles, barrier, multiply from shared, barrier
+// Any size: out-of-range threads load zeros and store nothing.
 #pragma once
 
-#include "ws/kernels/context.hpp"
+#include "ws/kernels/cuda_like.hpp"
 
 namespace ws::kernels {
 
-template <class Ctx>
-WS_BODY void matmul_naive_body(Ctx& ctx, const Shape s) {
-  const int M = s.rows, N = s.cols, K = s.inner;
-  auto A = ctx.template global<const float>("A", M, K, K);
-  auto B = ctx.template global<const float>("B", K, N, N);
-  auto C = ctx.template global<float>("C", M, N, N);
-  const int row = ctx.block_idx().y * s.tile + ctx.thread_idx().y;
-  const int col = ctx.block_idx().x * s.tile + ctx.thread_idx().x;
+WS_BODY void matmul_naive(In<float> A, In<float> B, Out<float> C, int M, int N, int K) {
+  const int row = blockIdx.y * blockDim.y + threadIdx.y;
+  const int col = blockIdx.x * blockDim.x + threadIdx.x;
   if (row >= M || col >= N) return;
   float acc = 0.0f;
-  for (int k = 0; k < K; ++k)
-    acc += A.load(WS_SITE("a_load"), (long long)row * K + k) * B.load(WS_SITE("b_load"), (long long)k * N + col);
-  C.store(WS_SITE("c_store"), (long long)row * N + col, acc);
+  for (int k = 0; k < K; ++k) acc += A[row * K + k] * B[k * N + col];
+  C[row * N + col] = acc;
 }
 
-template <class Ctx>
-WS_BODY void matmul_tiled_body(Ctx& ctx, const Shape s) {
-  const int M = s.rows, N = s.cols, K = s.inner, T = s.tile;
-  auto A = ctx.template global<const float>("A", M, K, K);
-  auto B = ctx.template global<const float>("B", K, N, N);
-  auto C = ctx.template global<float>("C", M, N, N);
-  auto Mds = ctx.template shared<float>("Mds", T, T, T);
-  auto Nds = ctx.template shared<float>("Nds", T, T, T);
-  const int tx = ctx.thread_idx().x, ty = ctx.thread_idx().y;
-  const int row = ctx.block_idx().y * T + ty;
-  const int col = ctx.block_idx().x * T + tx;
+template <int TILE_WIDTH>
+WS_BODY void matmul_tiled(In<float> A, In<float> B, Out<float> C, int M, int N, int K) {
+  WS_SHARED(float, Mds, [TILE_WIDTH][TILE_WIDTH]);
+  WS_SHARED(float, Nds, [TILE_WIDTH][TILE_WIDTH]);
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int row = blockIdx.y * TILE_WIDTH + ty;
+  const int col = blockIdx.x * TILE_WIDTH + tx;
   float acc = 0.0f;
-  const int phases = (K + T - 1) / T;
-  for (int ph = 0; ph < phases; ++ph) {
+  for (int ph = 0; ph < (K + TILE_WIDTH - 1) / TILE_WIDTH; ++ph) {
     // Out-of-range elements load as 0 so that the inner loop needs no bounds.
     float a = 0.0f, b = 0.0f;
-    if (row < M && ph * T + tx < K) a = A.load(WS_SITE("a_load"), (long long)row * K + ph * T + tx);
-    if (ph * T + ty < K && col < N) b = B.load(WS_SITE("b_load"), (long long)(ph * T + ty) * N + col);
-    Mds.store(WS_SITE("mds_store"), ty * T + tx, a);
-    Nds.store(WS_SITE("nds_store"), ty * T + tx, b);
-    ctx.sync();
-    for (int k = 0; k < T; ++k)
-      acc += Mds.load(WS_SITE("mds_load"), ty * T + k) * Nds.load(WS_SITE("nds_load"), k * T + tx);
-    ctx.sync();
+    if (row < M && ph * TILE_WIDTH + tx < K) a = A[row * K + ph * TILE_WIDTH + tx];
+    if (ph * TILE_WIDTH + ty < K && col < N) b = B[(ph * TILE_WIDTH + ty) * N + col];
+    Mds[ty][tx] = a;
+    Nds[ty][tx] = b;
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < TILE_WIDTH; ++k) acc += Mds[ty][k] * Nds[k][tx];  // Mds: one word (broadcast)
+    __syncthreads();
   }
-  if (row < M && col < N) C.store(WS_SITE("c_store"), (long long)row * N + col, acc);
+  if (row < M && col < N) C[row * N + col] = acc;
 }
 
 }  // namespace ws::kernels

@@ -6,10 +6,10 @@
 #include <map>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "ws/kernels/catalog.hpp"
+#include "ws/result.hpp"
 
 namespace ws::kernels {
 
@@ -31,9 +31,10 @@ struct Measurements {
   const MeasuredKernel* find(std::string_view kernel) const;
 };
 
-// Parsed file, or a message saying what is wrong with it.
-std::variant<Measurements, std::string> load_measurements(const std::string& path);
-// assets/measurements of the source tree (WS_MEASUREMENTS_DIR overrides it).
+// Parsed file, or an Error saying what is wrong with it.
+Result<Measurements> load_measurements(const std::string& path);
+// $WARPSCOPE_MEASUREMENTS_DIR, else assets/measurements under the first data
+// root that has it (ws/kernels/assets.hpp: installed, or the source tree).
 std::string measurements_dir();
 // Every *.json there, sorted by name (empty when the folder is missing).
 std::vector<std::string> measurement_files(const std::string& dir = measurements_dir());

@@ -1,214 +1,209 @@
-// Copy and transpose bodies, written once for the GPU and the tracer.
-//   copy_body             the bandwidth ceiling: same tile loop, no transpose
-//   transpose_naive_body  coalesced reads, strided writes (G2: 32 sectors per store)
-//   transpose_tiled_body  through a __shared__ tile; the tile layout is the lesson:
-//                         plain [T][T] (32-way column read, S4), padded [T][T+1],
-//                         rotated tile[r][(c + r) % T], XOR tile[r][c ^ r]
-//   transpose_fast_body   16-byte vectors, a 4x4 block of elements per thread
-// Input is rows x cols, output cols x rows, row-major; any size (bounds checked).
+// Copy and transpose kernels, written once for the GPU and the tracer.
+//   tile_rows                 the row loop every tiled kernel shares (interior and edge paths)
+//   copy                      the bandwidth ceiling: same tile loop, no transpose
+//   transpose_naive           coalesced reads, strided writes (G2: 32 sectors per store)
+//   transpose_shared          through tile[T][T]: the column read is a 32-way conflict (S4)
+//   transpose_padded          tile[T][T + 1]: row r starts r banks further on
+//   transpose_rotated         tile[r][(c + r) % T]: the padding's banks without the padding
+//   transpose_xor             tile[r][c ^ r]: rows and columns both conflict-free
+//   transpose_fast            16-byte vectors, 4 x 4 elements per thread, no shared memory
+//   transpose_fast_staged     the same, regrouped through an XOR-swizzled shared tile
+// Input is height x width, output width x height, row-major, any size.
 #pragma once
 
-#include "ws/kernels/context.hpp"
-#include "ws/swizzle.hpp"
+#include "ws/kernels/cuda_like.hpp"
 
 namespace ws::kernels {
 
-// Tile layouts: element (r, c) of a T x T tile lives at index(r, c).
-struct PlainTile {  // tile[T][T]
-  int n;
-  WS_HD constexpr int index(int r, int c) const { return swizzle::Padded{n, 0}.index(r, c); }
-  WS_HD constexpr int pitch() const { return n; }
-};
-struct PaddedTile {  // tile[T][T + 1]: bank of (r, c) is (r + c) % 32
-  int n;
-  WS_HD constexpr int index(int r, int c) const { return swizzle::Padded{n, 1}.index(r, c); }
-  WS_HD constexpr int pitch() const { return n + 1; }
-};
-struct RotatedTile {  // tile[r][(c + r) % T]: padding's banks without the extra column
-  int n;
-  WS_HD constexpr int index(int r, int c) const { return swizzle::Rotated{n}.index(r, c); }
-  WS_HD constexpr int pitch() const { return n; }
-};
-struct XorTile {  // tile[r][c ^ r], T a power of two
-  int n;
-  WS_HD constexpr int index(int r, int c) const { return swizzle::Xor{n}.index(r, c); }
-  WS_HD constexpr int pitch() const { return n; }
-};
-
-// The row loop every tiled body shares: thread row y visits rows y + j for
-// j = 0, BR, ..., T - BR (T = tile, BR = rows per block), where x < x_end and
-// y + j < y_end. kTile / kRows > 0 fix T and BR at compile time (kernels.cu
-// instantiates kFixedTiles) so the loop unrolls completely; and a thread whose
-// last row is inside the matrix (every thread of an interior block) runs it with
-// no per-row bounds check, as straight-line code: its T / BR global loads are
-// issued back to back and are in flight together instead of one per branch.
-// Edge threads take the checked loop; both call the same f, so the accesses
-// (and what the tracer records) are the same either way. Indices are int:
-// check_params keeps rows x cols <= kMaxElements < 2^31.
-template <int kTile = 0, int kRows = 0>
-struct TileRows {
-  int tile, step;
-  WS_BODY explicit TileRows(const Shape& s) : tile(kTile > 0 ? kTile : s.tile), step(kRows > 0 ? kRows : s.block_rows) {}
-
-  template <class F>
-  WS_BODY void each(int x, int y, int x_end, int y_end, F&& f) const {
-    if (x >= x_end) return;
-    if (y + tile - step < y_end) {
-      WS_UNROLL4
-      for (int j = 0; j < tile; j += step) f(j);
-    } else {
-      WS_UNROLL4
-      for (int j = 0; j < tile && y + j < y_end; j += step) f(j);
-    }
+// Thread row y of a TILE x BLOCK_ROWS block visits rows y + j, j = 0, BLOCK_ROWS,
+// ..., TILE - BLOCK_ROWS, while y + j < height; threads whose column is outside
+// the matrix do nothing. A thread whose whole column of the tile is inside (every
+// thread of an interior block) runs the unrolled loop with no bounds check: its
+// TILE / BLOCK_ROWS loads are issued back to back and are in flight together.
+// The compiler emits that path and the checked edge path as separate code, so a
+// warp with lanes on both issues each access twice: code_path tells the tracer.
+template <int TILE, int BLOCK_ROWS, class Row>
+WS_BODY void tile_rows(bool column_inside, int y, int height, Row row) {
+  if (!column_inside) return;
+  if (y + TILE - BLOCK_ROWS < height) {
+    code_path(1);
+#pragma unroll
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) row(j);
+  } else {
+    code_path(2);
+#pragma unroll
+    for (int j = 0; j < TILE && y + j < height; j += BLOCK_ROWS) row(j);
   }
-};
-
-// Tile x rows-per-block shapes that kernels.cu instantiates at compile time, as
-// entries ws_<kernel>_<T>x<BR> of copy, transpose_naive and the tiled transposes;
-// any other shape runs the run-time entry ws_<kernel>. 32 x 8 is their default,
-// 32 x 32 and 16 x 16 the one-element-per-thread shapes (seed 002). X(T, BR, ...).
-#define WS_FIXED_TILES(X, ...) X(32, 8, __VA_ARGS__) X(32, 32, __VA_ARGS__) X(16, 16, __VA_ARGS__)
-
-constexpr bool is_fixed_tile(int tile, int block_rows) {
-#define WS_IS_FIXED_TILE(T, BR, t, r) || (t == T && r == BR)
-  return false WS_FIXED_TILES(WS_IS_FIXED_TILE, tile, block_rows);
-#undef WS_IS_FIXED_TILE
+  code_path(0);
 }
 
-template <class Ctx, class Elem, int kTile = 0, int kRows = 0>
-WS_BODY void copy_body(Ctx& ctx, const Shape s) {
-  auto in = ctx.template global<const Elem>("in", s.rows, s.cols, s.cols);
-  auto out = ctx.template global<Elem>("out", s.rows, s.cols, s.cols);
-  const TileRows<kTile, kRows> rows(s);
-  const int x = ctx.block_idx().x * rows.tile + ctx.thread_idx().x;
-  const int y = ctx.block_idx().y * rows.tile + ctx.thread_idx().y;
-  rows.each(x, y, s.cols, s.rows, [&](int j) {
-    const int i = (y + j) * s.cols + x;
-    out.store(WS_SITE("out_store"), i, in.load(WS_SITE("in_load"), i));
+template <int TILE, int BLOCK_ROWS, class T>
+WS_BODY void copy(In<T> in, Out<T> out, int width, int height) {
+  const int x = blockIdx.x * TILE + threadIdx.x;
+  const int y = blockIdx.y * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    out[(y + j) * width + x] = in[(y + j) * width + x];
   });
 }
 
-template <class Ctx, class Elem, int kTile = 0, int kRows = 0>
-WS_BODY void transpose_naive_body(Ctx& ctx, const Shape s) {
-  auto in = ctx.template global<const Elem>("in", s.rows, s.cols, s.cols);
-  auto out = ctx.template global<Elem>("out", s.cols, s.rows, s.rows);
-  const TileRows<kTile, kRows> rows(s);
-  const int x = ctx.block_idx().x * rows.tile + ctx.thread_idx().x;  // input column
-  const int y = ctx.block_idx().y * rows.tile + ctx.thread_idx().y;  // input row
-  rows.each(x, y, s.cols, s.rows, [&](int j) {
-    const Elem v = in.load(WS_SITE("in_load"), (y + j) * s.cols + x);
-    out.store(WS_SITE("out_store"), x * s.rows + (y + j), v);  // lanes a row apart
+template <int TILE, int BLOCK_ROWS, class T>
+WS_BODY void transpose_naive(In<T> in, Out<T> out, int width, int height) {
+  const int x = blockIdx.x * TILE + threadIdx.x;  // input column
+  const int y = blockIdx.y * TILE + threadIdx.y;  // input row
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    out[x * height + (y + j)] = in[(y + j) * width + x];  // lanes a whole output row apart
   });
 }
 
-template <class Ctx, class Elem, class Layout, int kTile = 0, int kRows = 0>
-WS_BODY void transpose_tiled_body(Ctx& ctx, const Shape s, const Layout tile_layout) {
-  const TileRows<kTile, kRows> rows(s);
-  const int T = rows.tile;
-  auto in = ctx.template global<const Elem>("in", s.rows, s.cols, s.cols);
-  auto out = ctx.template global<Elem>("out", s.cols, s.rows, s.rows);
-  auto tile = ctx.template shared<Elem>("tile", T, T, tile_layout.pitch());
-  const int tx = ctx.thread_idx().x, ty = ctx.thread_idx().y;
+// The four shared-memory transposes differ only in where element (r, c) of the
+// tile lives; each spells its own index so the code view shows the difference.
 
-  // Phase 0: coalesced row reads of the input tile into tile rows.
-  int x = ctx.block_idx().x * T + tx;
-  int y = ctx.block_idx().y * T + ty;
-  rows.each(x, y, s.cols, s.rows, [&](int j) {
-    const Elem v = in.load(WS_SITE("in_load"), (y + j) * s.cols + x);
-    tile.store(WS_SITE("tile_store"), tile_layout.index(ty + j, tx), v);
+template <int TILE, int BLOCK_ROWS, class T>
+WS_BODY void transpose_shared(In<T> in, Out<T> out, int width, int height) {
+  WS_SHARED(T, tile, [TILE][TILE]);
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
   });
-  ctx.sync();
-
-  // Phase 1: column reads of the tile (lane tx reads row tx), coalesced row writes.
-  x = ctx.block_idx().y * T + tx;  // output column = input row
-  y = ctx.block_idx().x * T + ty;  // output row = input column
-  rows.each(x, y, s.rows, s.cols, [&](int j) {
-    const Elem v = tile.load(WS_SITE("tile_load"), tile_layout.index(tx, ty + j));
-    out.store(WS_SITE("out_store"), (y + j) * s.rows + x, v);
+  __syncthreads();
+  x = blockIdx.y * TILE + threadIdx.x;  // output column = input row
+  y = blockIdx.x * TILE + threadIdx.y;  // output row = input column
+  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+    out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];  // a column: one bank
   });
 }
 
-// Each thread moves 4x4 blocks of elements: four 16-byte row loads, a
-// transpose in registers, four 16-byte row stores; no shared memory. A block of
-// 16 x block_rows threads covers 64 columns x tile rows; each thread handles
-// tile / (4 block_rows) such 4x4 blocks down the rows, two at a time with all
-// eight loads issued before the first store (bytes in flight: what HBM3e needs).
-// A warp is two thread rows of 16: lanes tx and tx + 16 hold input rows 4
-// apart, so each store fills whole 32-byte sectors (G2). Rows, cols: multiples of 4.
+template <int TILE, int BLOCK_ROWS, class T>
+WS_BODY void transpose_padded(In<T> in, Out<T> out, int width, int height) {
+  WS_SHARED(T, tile, [TILE][TILE + 1]);  // bank of (r, c) is (r + c) % 32
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  });
+  __syncthreads();
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+    out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+  });
+}
+
+template <int TILE, int BLOCK_ROWS, class T>
+WS_BODY void transpose_rotated(In<T> in, Out<T> out, int width, int height) {
+  WS_SHARED(T, tile, [TILE][TILE]);  // (r, c) at column (c + r) % TILE: rows and columns conflict-free
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    const int r = threadIdx.y + j, c = threadIdx.x;
+    tile[r][(c + r) % TILE] = in[(y + j) * width + x];
+  });
+  __syncthreads();
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+    const int r = threadIdx.x, c = threadIdx.y + j;
+    out[(y + j) * height + x] = tile[r][(c + r) % TILE];
+  });
+}
+
+template <int TILE, int BLOCK_ROWS, class T>
+WS_BODY void transpose_xor(In<T> in, Out<T> out, int width, int height) {
+  WS_SHARED(T, tile, [TILE][TILE]);  // (r, c) at column c ^ r (TILE a power of two): a permutation per row
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    const int r = threadIdx.y + j, c = threadIdx.x;
+    tile[r][c ^ r] = in[(y + j) * width + x];
+  });
+  __syncthreads();
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+    const int r = threadIdx.x, c = threadIdx.y + j;
+    out[(y + j) * height + x] = tile[r][c ^ r];
+  });
+}
+
+// Element i of a 4 x 4 block's column: rows v[0..3], component i.
+WS_BODY float4 column_of(const float4 (&v)[4], int i) {
+  if (i == 0) return float4{v[0].x, v[1].x, v[2].x, v[3].x};
+  if (i == 1) return float4{v[0].y, v[1].y, v[2].y, v[3].y};
+  if (i == 2) return float4{v[0].z, v[1].z, v[2].z, v[3].z};
+  return float4{v[0].w, v[1].w, v[2].w, v[3].w};
+}
+
+// Each thread moves 4 x 4 blocks: four 16-byte row loads, a transpose in
+// registers, four 16-byte row stores. A block of 16 x block_rows threads covers
+// 64 columns x rows_per_block rows, two 4 x 4 blocks at a time with all eight loads
+// issued before the first store. A warp is two thread rows of 16: lanes tx and
+// tx + 16 hold input rows 4 apart, so each store fills whole sectors (G2).
+// width and height are multiples of 4.
 inline constexpr int kFastTileCols = 64;
 
-template <class Ctx>
-WS_BODY void transpose_fast_body(Ctx& ctx, const Shape s) {
-  auto in = ctx.template global<const float>("in", s.rows, s.cols, s.cols);
-  auto out = ctx.template global<float>("out", s.cols, s.rows, s.rows);
-  const int c0 = ctx.block_idx().x * kFastTileCols + 4 * ctx.thread_idx().x;
-  if (c0 >= s.cols) return;
-  for (int j = ctx.thread_idx().y; 4 * j < s.tile; j += 2 * s.block_rows) {
-    Float4 v[2][4];
+WS_BODY void transpose_fast(In<float> in, Out<float> out, int width, int height, int rows_per_block,
+                            int block_rows) {
+  const auto in4 = as_vectors<float4>(in);
+  const auto out4 = as_vectors<float4>(out);
+  const int c0 = blockIdx.x * kFastTileCols + 4 * threadIdx.x;
+  if (c0 >= width) return;
+  for (int j = threadIdx.y; 4 * j < rows_per_block; j += 2 * block_rows) {
+    float4 v[2][4];
     int r0[2];
     bool live[2];
-    WS_UNROLL
+#pragma unroll
     for (int q = 0; q < 2; ++q) {
-      const int jq = j + q * s.block_rows;
-      r0[q] = ctx.block_idx().y * s.tile + 4 * jq;
-      live[q] = 4 * jq < s.tile && r0[q] < s.rows;
+      const int jq = j + q * block_rows;
+      r0[q] = blockIdx.y * rows_per_block + 4 * jq;
+      live[q] = 4 * jq < rows_per_block && r0[q] < height;
       if (live[q]) {
-        WS_UNROLL
-        for (int i = 0; i < 4; ++i)
-          v[q][i] = in.template load_vec<Float4>(WS_SITE("in_load"), (long long)(r0[q] + i) * s.cols + c0);
+#pragma unroll
+        for (int i = 0; i < 4; ++i) v[q][i] = in4[((r0[q] + i) * width + c0) / 4];
       }
     }
-    WS_UNROLL
+#pragma unroll
     for (int q = 0; q < 2; ++q) {
       if (!live[q]) continue;
-      WS_UNROLL
-      for (int i = 0; i < 4; ++i) {
-        const Float4 t{{v[q][0].v[i], v[q][1].v[i], v[q][2].v[i], v[q][3].v[i]}};
-        out.store_vec(WS_SITE("out_store"), (long long)(c0 + i) * s.rows + r0[q], t);
-      }
+#pragma unroll
+      for (int i = 0; i < 4; ++i) out4[((c0 + i) * height + r0[q]) / 4] = column_of(v[q], i);
     }
   }
 }
 
-// The same 4x4 register blocks, regrouped through a shared tile so that the
-// stores, like the loads, are 256-byte row segments (4 lines per instruction
-// instead of 16). The tile holds the block's output rows (64 of them, tile
-// floats each), its 16-byte chunks XOR-swizzled by (row / 4) % 8: the STS.128
-// of 8 lanes writing 8 different rows, and the LDS.128 of 8 lanes reading one
-// row, both hit 8 different 4-bank groups (S2-S4, one wavefront per quarter warp).
-WS_HD constexpr int fast_tile_index(int row, int chunk, int pitch) {
-  return row * pitch + 4 * (chunk ^ ((row >> 2) & 7));
-}
-
-template <class Ctx>
-WS_BODY void transpose_fast_staged_body(Ctx& ctx, const Shape s) {
-  auto in = ctx.template global<const float>("in", s.rows, s.cols, s.cols);
-  auto out = ctx.template global<float>("out", s.cols, s.rows, s.rows);
-  auto tile = ctx.template shared<float>("tile", kFastTileCols, s.tile, s.tile);
-  const int tx = ctx.thread_idx().x, ty = ctx.thread_idx().y;
-  const int col_base = ctx.block_idx().x * kFastTileCols, row_base = ctx.block_idx().y * s.tile;
-  const int c0 = col_base + 4 * tx;
-  for (int j = ty; 4 * j < s.tile; j += s.block_rows) {  // phase 0: 4x4 blocks into tile rows
+// The same 4 x 4 blocks regrouped through a shared tile so that the stores,
+// like the loads, are 256-byte row segments. The tile holds the block's 64
+// output rows of rows_per_block floats; 16-byte chunk k of row r is stored at chunk
+// k ^ ((r / 4) % 8), so the 8 lanes of a quarter warp hit 8 different 4-bank
+// groups both when they store 8 rows and when they read one (S2-S4).
+WS_BODY void transpose_fast_staged(In<float> in, Out<float> out, int width, int height, int rows_per_block,
+                                   int block_rows) {
+  WS_SHARED_DYNAMIC(float, tile, kFastTileCols, rows_per_block);
+  const auto in4 = as_vectors<float4>(in);
+  const auto out4 = as_vectors<float4>(out);
+  const auto tile4 = as_vectors<float4>(tile);
+  const int chunks = rows_per_block / 4;  // 16-byte chunks per tile row
+  const int col_base = blockIdx.x * kFastTileCols, row_base = blockIdx.y * rows_per_block;
+  const int c0 = col_base + 4 * threadIdx.x;
+  for (int j = threadIdx.y; 4 * j < rows_per_block; j += block_rows) {  // phase 0: 4 x 4 blocks into tile rows
     const int r0 = row_base + 4 * j;
-    if (c0 >= s.cols || r0 >= s.rows) continue;
-    Float4 v[4];
-    WS_UNROLL
-    for (int i = 0; i < 4; ++i)
-      v[i] = in.template load_vec<Float4>(WS_SITE("in_load"), (long long)(r0 + i) * s.cols + c0);
-    WS_UNROLL
+    if (c0 >= width || r0 >= height) continue;
+    float4 v[4];
+#pragma unroll
+    for (int i = 0; i < 4; ++i) v[i] = in4[((r0 + i) * width + c0) / 4];
+#pragma unroll
     for (int i = 0; i < 4; ++i) {
-      const Float4 t{{v[0].v[i], v[1].v[i], v[2].v[i], v[3].v[i]}};
-      tile.store_vec(WS_SITE("tile_store"), fast_tile_index(4 * tx + i, j, s.tile), t);
+      const int r = 4 * threadIdx.x + i;
+      tile4[r * chunks + (j ^ ((r >> 2) & 7))] = column_of(v, i);
     }
   }
-  ctx.sync();
-  const int chunks = s.tile / 4, threads = 16 * s.block_rows;
-  WS_UNROLL4
-  for (int idx = ty * 16 + tx; idx < kFastTileCols * chunks; idx += threads) {  // phase 1: tile rows out
-    const int row = idx / chunks, chunk = idx % chunks;
-    if (col_base + row >= s.cols || row_base + 4 * chunk >= s.rows) continue;
-    const Float4 v = tile.template load_vec<Float4>(WS_SITE("tile_load"), fast_tile_index(row, chunk, s.tile));
-    out.store_vec(WS_SITE("out_store2"), (long long)(col_base + row) * s.rows + row_base + 4 * chunk, v);
+  __syncthreads();
+  const int threads = 16 * block_rows;
+#pragma unroll 4
+  for (int idx = threadIdx.y * 16 + threadIdx.x; idx < kFastTileCols * chunks; idx += threads) {  // phase 1
+    const int r = idx / chunks, k = idx % chunks;
+    if (col_base + r >= width || row_base + 4 * k >= height) continue;
+    out4[((col_base + r) * height + row_base + 4 * k) / 4] = tile4[r * chunks + (k ^ ((r >> 2) & 7))];
   }
 }
 

@@ -1,0 +1,77 @@
+// The matrix multiply family: descriptors and launch adapters.
+// Bodies: kernels/include/ws/kernels/matmul.hpp.
+#include "family.hpp"
+#include "reference.hpp"
+#include "ws/kernels/matmul.hpp"
+
+namespace ws::kernels {
+
+struct MatmulNaive {
+  template <class Mem>
+  static WS_BODY void run(Mem& m, const KernelParams& p) {
+    const int M = p.rows, N = p.cols, K = inner_or_cols(p);
+    matmul_naive(input<float>(m, "A", M, K), input<float>(m, "B", K, N), output<float>(m, "C", M, N), M, N, K);
+  }
+};
+
+template <int TILE_WIDTH>
+struct MatmulTiled {
+  template <class Mem>
+  static WS_BODY void run(Mem& m, const KernelParams& p) {
+    const int M = p.rows, N = p.cols, K = inner_or_cols(p);
+    matmul_tiled<TILE_WIDTH>(input<float>(m, "A", M, K), input<float>(m, "B", K, N), output<float>(m, "C", M, N),
+                             M, N, K);
+  }
+};
+
+namespace {
+
+constexpr const char* kSource = "kernels/include/ws/kernels/matmul.hpp";
+
+KernelParams sized(int n, int tile) {
+  KernelParams p;
+  p.rows = p.cols = n;
+  p.inner = 0;
+  p.tile = tile;
+  return p;
+}
+
+Geometry square_blocks(const KernelParams& p) {
+  return {{ceil_div(p.cols, p.tile), ceil_div(p.rows, p.tile), 1}, {p.tile, p.tile, 1}};
+}
+
+double matmul_flops(const KernelParams& p) { return 2.0 * p.rows * p.cols * inner_or_cols(p); }
+
+KernelDescriptor matmul(std::string_view name, std::string_view title, std::string_view description,
+                        KernelCode code, LessonHints hints) {
+  return {.name = name,
+          .family = "matmul",
+          .title = title,
+          .description = description,
+          .source_path = kSource,
+          .defaults = sized(2048, 16),
+          .params = {{Param::Rows, 1, 65536},
+                     {Param::Cols, 1, 65536},
+                     {Param::Inner, 0, 65536},
+                     {Param::Tile, 2, 32, true, "TILE_WIDTH"}},
+          .geometry = &square_blocks,
+          .code = code,
+          .reference = &expect_matmul,
+          .flops = &matmul_flops,
+          .hints = hints};
+}
+
+}  // namespace
+
+WS_FAMILY(matmul) {
+  out.push_back(matmul("matmul_naive", "Matrix multiply, naive (PMPP 4.5)",
+                       "Every thread reads a full row of A and column of B from global memory: the same sectors "
+                       "are requested again and again by different warps.",
+                       code_for<OneVariant<MatmulNaive>>(), {}));
+  out.push_back(matmul("matmul_tiled", "Matrix multiply, tiled Mds/Nds (PMPP 4.5)",
+                       "Each phase loads a tile of A and of B into shared memory once for TILE_WIDTH threads; "
+                       "Mds[ty][k] is a broadcast and Nds[k][tx] a conflict-free row read.",
+                       code_for<TileWidths<MatmulTiled>>(), {.baseline = "matmul_naive"}));
+}
+
+}  // namespace ws::kernels

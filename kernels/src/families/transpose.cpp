@@ -1,0 +1,167 @@
+// The copy and transpose family: descriptors and launch adapters.
+// Bodies: kernels/include/ws/kernels/transpose.hpp.
+#include "family.hpp"
+#include "reference.hpp"
+#include "ws/kernels/transpose.hpp"
+
+namespace ws::kernels {
+
+// Launch adapters: the arrays in argument order, then the body.
+#define WS_TILED_ADAPTER(Adapter, body, Elem)                                                       \
+  template <int TILE, int BLOCK_ROWS>                                                               \
+  struct Adapter {                                                                                  \
+    template <class Mem>                                                                            \
+    static WS_BODY void run(Mem& m, const KernelParams& p) {                                        \
+      body<TILE, BLOCK_ROWS, Elem>(input<Elem>(m, "in", p.rows, p.cols),                            \
+                                   output<Elem>(m, "out", p.cols, p.rows), p.cols, p.rows);         \
+    }                                                                                               \
+  };
+WS_TILED_ADAPTER(TransposeNaive, transpose_naive, float)
+WS_TILED_ADAPTER(TransposeShared, transpose_shared, float)
+WS_TILED_ADAPTER(TransposePadded, transpose_padded, float)
+WS_TILED_ADAPTER(TransposeRotated, transpose_rotated, float)
+WS_TILED_ADAPTER(TransposeXor, transpose_xor, float)
+WS_TILED_ADAPTER(TransposeNonsquareInt, transpose_padded, int)
+#undef WS_TILED_ADAPTER
+
+template <int TILE, int BLOCK_ROWS>
+struct Copy {
+  template <class Mem>
+  static WS_BODY void run(Mem& m, const KernelParams& p) {
+    copy<TILE, BLOCK_ROWS, float>(input<float>(m, "in", p.rows, p.cols), output<float>(m, "out", p.rows, p.cols),
+                                  p.cols, p.rows);
+  }
+};
+
+struct TransposeFast {
+  template <class Mem>
+  static WS_BODY void run(Mem& m, const KernelParams& p) {
+    transpose_fast(input<float>(m, "in", p.rows, p.cols), output<float>(m, "out", p.cols, p.rows), p.cols, p.rows,
+                   p.tile, p.block_rows);
+  }
+};
+struct TransposeFastStaged {
+  template <class Mem>
+  static WS_BODY void run(Mem& m, const KernelParams& p) {
+    transpose_fast_staged(input<float>(m, "in", p.rows, p.cols), output<float>(m, "out", p.cols, p.rows), p.cols,
+                          p.rows, p.tile, p.block_rows);
+  }
+};
+
+namespace {
+
+constexpr const char* kSource = "kernels/include/ws/kernels/transpose.hpp";
+
+KernelParams square(int n, int tile = 32, int block_rows = 8) {
+  KernelParams p;
+  p.rows = p.cols = n;
+  p.tile = tile;
+  p.block_rows = block_rows;
+  return p;
+}
+
+const std::vector<ParamRule> kTiledParams = {
+    {Param::Rows, 1, 65536}, {Param::Cols, 1, 65536}, {Param::Tile, 2, 64, true}, {Param::BlockRows, 1, 64, true}};
+
+std::optional<std::string> check_tiled(const KernelParams& p, const ArchPreset&) {
+  if (p.block_rows > p.tile)
+    return text("--block-rows: ", p.block_rows, " must divide the tile ", p.tile);
+  return std::nullopt;
+}
+
+Geometry tiled_geometry(const KernelParams& p) {
+  return {{ceil_div(p.cols, p.tile), ceil_div(p.rows, p.tile), 1}, {p.tile, p.block_rows, 1}};
+}
+
+std::optional<std::string> check_fast(const KernelParams& p, const ArchPreset&) {
+  if (p.tile % (4 * p.block_rows) != 0 || p.block_rows % 2 != 0)
+    return text("--block-rows: ", p.block_rows, " must be even and divide tile / 4 = ", p.tile / 4,
+                " (a warp is two rows of 16 threads)");
+  if (p.swizzle && p.tile < 32)
+    return text("--tile: the staged transpose_fast needs 32 or more rows per block, not ", p.tile);
+  if (p.rows % 4 != 0) return text("--rows: transpose_fast needs a multiple of 4 (16-byte rows), not ", p.rows);
+  if (p.cols % 4 != 0) return text("--cols: transpose_fast needs a multiple of 4 (16-byte rows), not ", p.cols);
+  return std::nullopt;
+}
+
+Geometry fast_geometry(const KernelParams& p) {
+  return {{ceil_div(p.cols, kFastTileCols), ceil_div(p.rows, p.tile), 1}, {kFastTileCols / 4, p.block_rows, 1}};
+}
+
+KernelDescriptor tiled(std::string_view name, std::string_view title, std::string_view description,
+                       KernelCode code, KernelParams defaults, LessonHints hints) {
+  return {.name = name,
+          .family = "transpose",
+          .title = title,
+          .description = description,
+          .source_path = kSource,
+          .defaults = defaults,
+          .params = kTiledParams,
+          .check = &check_tiled,
+          .geometry = &tiled_geometry,
+          .code = code,
+          .reference = name == "copy" ? &expect_copy : &expect_transpose,
+          .hints = hints};
+}
+
+}  // namespace
+
+WS_FAMILY(transpose) {
+  out.push_back(tiled("copy", "Copy (the bandwidth ceiling)",
+                      "Reads and writes every element once with the same tile loop as the transposes, fully "
+                      "coalesced on both sides. Its GB/s is the ceiling every transpose is measured against.",
+                      code_for<TileShapes<Copy>>(), square(8192), {}));
+  out.push_back(tiled("transpose_naive", "Transpose, naive",
+                      "Reads rows and writes columns straight to global memory: each lane of a store writes "
+                      "a different row, so every store instruction pays for 32 sectors to write 128 useful "
+                      "bytes (G2).",
+                      code_for<TileShapes<TransposeNaive>>(), square(8192), {.baseline = "copy"}));
+  out.push_back(tiled("transpose_shared", "Transpose through a shared tile [T][T]",
+                      "Global reads and writes are coalesced through a shared tile, but reading a tile column "
+                      "puts every lane in one bank: the column read is as many wavefronts as lanes (S4).",
+                      code_for<TileShapes<TransposeShared>>(), square(8192),
+                      {.layout = "tile[T][T]", .baseline = "transpose_naive", .is_default = true}));
+  out.push_back(tiled("transpose_padded", "Transpose, padded tile [T][T+1]",
+                      "One extra column shifts each row by one bank: the column read touches a different bank "
+                      "per lane, one wavefront. Costs T words of shared memory per tile.",
+                      code_for<TileShapes<TransposePadded>>(), square(8192),
+                      {.layout = "padded [T][T+1]", .baseline = "transpose_shared"}));
+  out.push_back(tiled("transpose_rotated", "Transpose, rotated tile[r][(c + r) % T]",
+                      "The padding's bank pattern without the padding: element (r, c) is stored at column "
+                      "(c + r) % T, so a column read is conflict-free and the tile stays T x T.",
+                      code_for<TileShapes<TransposeRotated>>(), square(8192),
+                      {.layout = "rotated (c+r)%T", .baseline = "transpose_shared"}));
+  out.push_back(tiled("transpose_xor", "Transpose, XOR-swizzled tile[r][c ^ r]",
+                      "XOR of the column with the row permutes each row differently: rows and columns are both "
+                      "conflict-free, the idea behind CuTe's and TMA's swizzles.",
+                      code_for<TileShapes<TransposeXor>>(), square(8192),
+                      {.layout = "XOR c^r", .baseline = "transpose_shared"}));
+  KernelParams nonsquare = square(0);
+  nonsquare.rows = 1111;
+  nonsquare.cols = 113;
+  out.push_back(tiled("transpose_nonsquare_int", "Transpose of a non-square int matrix",
+                      "A 1111 x 113 int matrix through a padded tile: the last blocks hang over the edges, their "
+                      "out-of-range threads are inactive lanes (S6) and fewer sectors are requested.",
+                      code_for<TileShapes<TransposeNonsquareInt>>(), nonsquare, {.baseline = "transpose_naive"}));
+  out.push_back({.name = "transpose_fast",
+                 .family = "transpose",
+                 .title = "Transpose, 16-byte vectors, 4x4 elements per thread",
+                 .description =
+                     "Each thread loads four 16-byte rows and transposes the 4x4 block in registers; with "
+                     "--swizzle 1 (default) the blocks are regrouped through an XOR-swizzled shared tile so stores "
+                     "are 256-byte rows too, with --swizzle 0 lane pairs store whole sectors directly.",
+                 .source_path = kSource,
+                 .defaults = square(8192, 64, 16),
+                 .params = {{Param::Rows, 4, 65536},
+                            {Param::Cols, 4, 65536},
+                            {Param::Tile, 8, 512, true, "rows per block"},
+                            {Param::BlockRows, 2, 64},
+                            {Param::Swizzle, 0, 1}},
+                 .check = &check_fast,
+                 .geometry = &fast_geometry,
+                 .code = code_for<BySwizzle<TransposeFast, TransposeFastStaged>>(),
+                 .reference = &expect_transpose,
+                 .hints = {.baseline = "transpose_padded"}});
+}
+
+}  // namespace ws::kernels
