@@ -181,11 +181,13 @@ std::optional<std::string> check_params(const KernelDescriptor& k, const KernelP
   if (k.check)
     if (auto e = k.check(p, arch)) return e;
 
-  const LaunchConfig lc = launch_config(k, p);
-  const int threads = lc.block.count();
-  if (threads > arch.max_threads_per_block)
+  // The block size before anything runs: shapes over 1024 threads have no compiled variant.
+  const Geometry g = k.geometry(p);
+  const int threads = g.block.count();
+  if (threads > arch.max_threads_per_block || threads > 1024)
     return fmt::format("--tile: a block of {} x {} = {} threads is over preset {}'s {} threads per block",
-                       lc.block.x, lc.block.y, threads, arch.name, arch.max_threads_per_block);
+                       g.block.x, g.block.y, threads, arch.name, std::min(arch.max_threads_per_block, 1024));
+  const LaunchConfig lc = launch_config(k, p);
   if (lc.shared_bytes > arch.max_shared_per_block)
     return fmt::format("{}: the block needs {} bytes ({:.2f} KB) of shared memory, over preset {}'s {} ({:.2f} KB)",
                        k.reads(Param::Stride) ? "--stride" : "--tile", lc.shared_bytes, lc.shared_bytes / 1024.0,
