@@ -5,7 +5,7 @@ catalog kernel, as the app and the fidelity test read them.
 usage: make_measurements.py RESULTS_DIR OUT_JSON"""
 import csv, glob, json, os, re, sys
 
-NCU_COMMAND = ("ncu --clock-control none --metrics <hardware-model metrics> --csv --page raw -k regex:^ws_ "
+NCU_COMMAND = ("ncu --clock-control none --metrics <hardware-model metrics> --csv --page raw -k regex:ws_kernel "
                "warpscope bench --kernel K [flags] --launch-once")
 
 
@@ -63,10 +63,13 @@ def main(res, out_path):
     kernels = {}
     launched = ncu_rows(os.path.join(res, "ncu-all.csv"))
     assert len(launched) == len(allb["kernels"]), (len(launched), len(allb["kernels"]))
-    for entry_name, metrics in launched:
-        # ws_<kernel>, or ws_<kernel>_<variant> (ws_smem_stride_4, ws_transpose_fast_staged)
-        name = max((n for n in allb["kernels"] if entry_name == "ws_" + n or entry_name.startswith("ws_" + n + "_")),
-                   key=len)
+    # bench --launch-once launches the kernels in bench's order ("order"); each
+    # launch is one ws_kernel<VARIANT> entry, VARIANT being bench's "entry".
+    in_order = sorted(allb["kernels"], key=lambda n: allb["kernels"][n]["order"])
+    for name, (kernel_name, metrics) in zip(in_order, launched):
+        variant = allb["kernels"][name]["entry"].replace(" ", "")
+        assert "ws_kernel" in kernel_name and (variant in kernel_name.replace(" ", "") or "<" not in kernel_name), \
+            (name, variant, kernel_name)
         kernels[name] = entry(allb["kernels"][name], metrics)
     for path in sorted(glob.glob(os.path.join(res, "sweep-*.json")), key=lambda p: int(re.findall(r"\d+", p)[-1])):
         i = re.findall(r"\d+", os.path.basename(path))[-1]

@@ -90,7 +90,7 @@ int run_bench(const BenchOptions& o, int argc, char** argv) {
         std::cerr << "warpscope: " << kernels[i]->name << ": " << e->describe() << "\n";
         return kFailure;
       }
-      fmt::print("launched {}\n", kernels[i]->name);
+      fmt::print("launched {} ({})\n", kernels[i]->name, wk::entry_name(*kernels[i], params[i]));
     }
     return kOk;
   }
@@ -128,7 +128,8 @@ int run_bench(const BenchOptions& o, int argc, char** argv) {
     nlohmann::json j = {{"kernel", b.kernel}, {"params", kernels::params_to_json(b.params)}, {"median_ms", b.median_ms},
                         {"min_ms", b.min_ms}, {"max_ms", b.max_ms}, {"launches", b.launches},
                         {"bytes", b.bytes}, {"gbps", b.gbps}, {"fraction_of_memcpy", b.gbps / d2d},
-                        {"checked", b.checked}, {"passed", b.passed}};
+                        {"checked", b.checked}, {"passed", b.passed},
+                        {"entry", wk::entry_name(k, params[i])}, {"order", i}};
     if (k.flops) j["gflops"] = b.gflops;
     if (!b.check_message.empty()) j["check_message"] = b.check_message;
     out_kernels[std::string(k.name)] = j;

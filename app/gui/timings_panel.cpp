@@ -10,11 +10,9 @@
 
 namespace ws::gui {
 
-std::string_view naive_baseline(std::string_view kernel) {
-  if (kernel.starts_with("transpose_") && kernel != "transpose_naive" && kernel != "transpose_nonsquare_int")
-    return "transpose_naive";
-  if (kernel == "matmul_tiled") return "matmul_naive";
-  return {};
+std::string_view baseline_of(std::string_view kernel) {
+  const kernels::KernelDescriptor* k = kernels::find_kernel(kernel);
+  return k ? k->hints.baseline : std::string_view{};
 }
 
 void TimingsPanel::Draw(AppState& state) {
@@ -77,7 +75,7 @@ void TimingsPanel::draw_table(AppState& state, const MeasurementSet& m) {
   ImGui::TableSetupColumn("ms");
   ImGui::TableSetupColumn("GB/s");
   ImGui::TableSetupColumn("% copy");
-  ImGui::TableSetupColumn("vs naive: meas./pred.");
+  ImGui::TableSetupColumn("vs baseline: meas./pred.");
   ImGui::TableHeadersRow();
   for (const Measurement& k : m.kernels) {
     ImGui::TableNextRow();
@@ -93,13 +91,14 @@ void TimingsPanel::draw_table(AppState& state, const MeasurementSet& m) {
     ImGui::TableNextColumn();
     if (k.gflops <= 0 && m.memcpy_gbps > 0) ImGui::Text("%.0f%%", 100.0 * k.gbps / m.memcpy_gbps);
     ImGui::TableNextColumn();
-    const std::string_view base = naive_baseline(k.kernel);
+    const std::string_view base = baseline_of(k.kernel);  // the catalog's lesson pair
     const Measurement* b = base.empty() ? nullptr : m.find(base);
     if (b && k.median_ms > 0) {
       const double measured = b->median_ms / k.median_ms;
       const double pk = t.predicted_seconds(k.kernel), pb = t.predicted_seconds(std::string(base));
       if (pk > 0 && pb > 0) ImGui::Text("%.1fx / %.1fx", measured, pb / pk);
       else ImGui::Text("%.1fx / ...", measured);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("speedup over %s", std::string(base).c_str());
     }
   }
   ImGui::EndTable();

@@ -18,8 +18,7 @@ class TimingsPanel {
   void draw_chart(AppState& state, const MeasurementSet& m);
 };
 
-// The kernel a speedup is measured against: transpose_naive for the transposes,
-// matmul_naive for matmul_tiled; empty when the kernel has no such baseline.
-std::string_view naive_baseline(std::string_view kernel);
+// The kernel a kernel's speedup is measured against (catalog data), or empty.
+std::string_view baseline_of(std::string_view kernel);
 
 }  // namespace ws::gui

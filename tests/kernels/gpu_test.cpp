@@ -66,12 +66,16 @@ TEST(Gpu, TransposesMatchTheReference) {
   SKIP_WITHOUT_GPU();
   for (const char* k : {"copy", "transpose_naive", "transpose_shared", "transpose_padded", "transpose_rotated",
                         "transpose_xor", "transpose_nonsquare_int"}) {
-    // Every compile-time shape (WS_FIXED_TILES) and a run-time one (16 x 4), at
-    // sizes with whole tiles (the unchecked row loop) and edge tiles (checked).
-    expect_correct(k, sized(k, 100, 37, 32, 8));
-    expect_correct(k, sized(k, 70, 45, 32, 32));
-    expect_correct(k, sized(k, 40, 50, 16, 16));
-    expect_correct(k, sized(k, 111, 13, 16, 4));
+    // Every compiled tile shape T x BR (T = 2..64, BR = 1..T, T BR <= 1024), at
+    // a size with edge tiles on both sides (the checked row loop) and one of
+    // whole tiles (the unrolled loop only).
+    for (int tile = 2; tile <= 64; tile *= 2)
+      for (int rows = 1; rows <= tile && tile * rows <= 1024; rows *= 2) {
+        SCOPED_TRACE(testing::Message() << k << " tile " << tile << " x " << rows);
+        expect_correct(k, sized(k, 3 * tile + 5, 2 * tile + 3, tile, rows));
+        expect_correct(k, sized(k, 2 * tile, 3 * tile, tile, rows));
+      }
+    expect_correct(k, sized(k, 45, 27, 16, 4));  // warps that straddle the two row loops
   }
   expect_correct("transpose_nonsquare_int", sized("transpose_nonsquare_int", 1111, 113, 32, 8));
   expect_correct("transpose_fast", sized("transpose_fast", 100, 36, 32, 2));
@@ -92,6 +96,8 @@ TEST(Gpu, MatmulsMatchTheReference) {
     expect_correct(k, sized(k, 37, 29, 16, 8, 45));
     expect_correct(k, sized(k, 64, 64, 32, 8, 64));
     expect_correct(k, sized(k, 9, 11, 2, 8, 7));
+    expect_correct(k, sized(k, 21, 19, 4, 8, 23));
+    expect_correct(k, sized(k, 17, 33, 8, 8, 15));
   }
 }
 
@@ -122,4 +128,15 @@ TEST(Gpu, MemcpyBandwidthIsPositive) {
   const auto r = wk::bench_memcpy_d2d(64ull << 20, 3);
   ASSERT_TRUE(std::holds_alternative<double>(r));
   EXPECT_GT(std::get<double>(r), 10.0);
+}
+
+// Every descriptor in the catalog, at its defaults: a kernel added by its family
+// file is checked on the GPU without editing this test.
+TEST(Gpu, EveryCatalogKernelMatchesItsReference) {
+  SKIP_WITHOUT_GPU();
+  for (const auto& k : wk::catalog()) {
+    SCOPED_TRACE(std::string(k.name));
+    ASSERT_NE(k.code.gpu, nullptr) << "built with CUDA, yet no GPU entry";
+    expect_correct(std::string(k.name).c_str(), k.defaults);
+  }
 }
