@@ -138,7 +138,10 @@ TEST(Trace, BroadcastAndMatmulTiles) {
   const auto w = trace("matmul_tiled", m);
   const auto& mds = first_at(w, "mds_load").access;
   for (int lane = 1; lane < 32; ++lane) EXPECT_EQ(mds.address[lane], mds.address[0]);  // Mds[ty][k]: one word
-  EXPECT_EQ(wavefronts(w, "mds_load"), 1);
+  // Mds[ty][k .. k + 3] is one LDS.128 (as the compiler emits it): a 16-byte
+  // broadcast, paired lanes served as two groups of 16, one wavefront each (S3, S4).
+  EXPECT_EQ(mds.bytes, 16);
+  EXPECT_EQ(wavefronts(w, "mds_load"), 2);
   EXPECT_EQ(wavefronts(w, "nds_load"), 1);
 }
 

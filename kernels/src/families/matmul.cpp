@@ -10,7 +10,10 @@ struct MatmulNaive {
   template <class Mem>
   static WS_BODY void run(Mem& m, const KernelParams& p) {
     const int M = p.rows, N = p.cols, K = inner_or_cols(p);
-    matmul_naive(input<float>(m, "A", M, K), input<float>(m, "B", K, N), output<float>(m, "C", M, N), M, N, K);
+    const auto A = input<float>(m, "A", M, K);
+    const auto B = input<float>(m, "B", K, N);
+    const auto C = output<float>(m, "C", M, N);
+    matmul_naive(A, B, C, M, N, K);
   }
 };
 
@@ -19,8 +22,10 @@ struct MatmulTiled {
   template <class Mem>
   static WS_BODY void run(Mem& m, const KernelParams& p) {
     const int M = p.rows, N = p.cols, K = inner_or_cols(p);
-    matmul_tiled<TILE_WIDTH>(input<float>(m, "A", M, K), input<float>(m, "B", K, N), output<float>(m, "C", M, N),
-                             M, N, K);
+    const auto A = input<float>(m, "A", M, K);
+    const auto B = input<float>(m, "B", K, N);
+    const auto C = output<float>(m, "C", M, N);
+    matmul_tiled<TILE_WIDTH>(A, B, C, M, N, K);
   }
 };
 

@@ -10,22 +10,27 @@ template <class V>
 struct SmemStride {
   template <class Mem>
   static WS_BODY void run(Mem& m, const KernelParams& p) {
-    smem_stride<V>(input<V>(m, "in", kPatternBlocks, 32), output<V>(m, "out", kPatternBlocks, 32), p.stride);
+    const auto in = input<V>(m, "in", kPatternBlocks, 32);
+    const auto out = output<V>(m, "out", kPatternBlocks, 32);
+    smem_stride<V>(in, out, p.stride);
   }
 };
 
 struct SmemBroadcast {
   template <class Mem>
   static WS_BODY void run(Mem& m, const KernelParams& p) {
-    smem_broadcast(input<float>(m, "in", kPatternBlocks, 32), output<float>(m, "out", kPatternBlocks, 32), p.stride);
+    const auto in = input<float>(m, "in", kPatternBlocks, 32);
+    const auto out = output<float>(m, "out", kPatternBlocks, 32);
+    smem_broadcast(in, out, p.stride);
   }
 };
 
 struct LdmatrixSwizzle {
   template <class Mem>
   static WS_BODY void run(Mem& m, const KernelParams& p) {
-    ldmatrix_swizzle(input<std::uint16_t>(m, "in", p.rows, 64), output<std::uint16_t>(m, "out", p.rows, 64),
-                     p.swizzle != 0);
+    const auto in = input<std::uint16_t>(m, "in", p.rows, 64);
+    const auto out = output<std::uint16_t>(m, "out", p.rows, 64);
+    ldmatrix_swizzle(in, out, p.swizzle != 0);
   }
 };
 

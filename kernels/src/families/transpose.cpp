@@ -6,15 +6,17 @@
 
 namespace ws::kernels {
 
-// Launch adapters: the arrays in argument order, then the body.
-#define WS_TILED_ADAPTER(Adapter, body, Elem)                                                       \
-  template <int TILE, int BLOCK_ROWS>                                                               \
-  struct Adapter {                                                                                  \
-    template <class Mem>                                                                            \
-    static WS_BODY void run(Mem& m, const KernelParams& p) {                                        \
-      body<TILE, BLOCK_ROWS, Elem>(input<Elem>(m, "in", p.rows, p.cols),                            \
-                                   output<Elem>(m, "out", p.cols, p.rows), p.cols, p.rows);         \
-    }                                                                                               \
+// Launch adapters: the arrays in argument order, one statement each (the order
+// of a call's arguments is unspecified, and the order here is the kernel's), then the body.
+#define WS_TILED_ADAPTER(Adapter, body, Elem)                   \
+  template <int TILE, int BLOCK_ROWS>                           \
+  struct Adapter {                                              \
+    template <class Mem>                                        \
+    static WS_BODY void run(Mem& m, const KernelParams& p) {    \
+      const auto in = input<Elem>(m, "in", p.rows, p.cols);     \
+      const auto out = output<Elem>(m, "out", p.cols, p.rows);  \
+      body<TILE, BLOCK_ROWS, Elem>(in, out, p.cols, p.rows);    \
+    }                                                           \
   };
 WS_TILED_ADAPTER(TransposeNaive, transpose_naive, float)
 WS_TILED_ADAPTER(TransposeShared, transpose_shared, float)
@@ -28,23 +30,26 @@ template <int TILE, int BLOCK_ROWS>
 struct Copy {
   template <class Mem>
   static WS_BODY void run(Mem& m, const KernelParams& p) {
-    copy<TILE, BLOCK_ROWS, float>(input<float>(m, "in", p.rows, p.cols), output<float>(m, "out", p.rows, p.cols),
-                                  p.cols, p.rows);
+    const auto in = input<float>(m, "in", p.rows, p.cols);
+    const auto out = output<float>(m, "out", p.rows, p.cols);
+    copy<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows);
   }
 };
 
 struct TransposeFast {
   template <class Mem>
   static WS_BODY void run(Mem& m, const KernelParams& p) {
-    transpose_fast(input<float>(m, "in", p.rows, p.cols), output<float>(m, "out", p.cols, p.rows), p.cols, p.rows,
-                   p.tile, p.block_rows);
+    const auto in = input<float>(m, "in", p.rows, p.cols);
+    const auto out = output<float>(m, "out", p.cols, p.rows);
+    transpose_fast(in, out, p.cols, p.rows, p.tile, p.block_rows);
   }
 };
 struct TransposeFastStaged {
   template <class Mem>
   static WS_BODY void run(Mem& m, const KernelParams& p) {
-    transpose_fast_staged(input<float>(m, "in", p.rows, p.cols), output<float>(m, "out", p.cols, p.rows), p.cols,
-                          p.rows, p.tile, p.block_rows);
+    const auto in = input<float>(m, "in", p.rows, p.cols);
+    const auto out = output<float>(m, "out", p.cols, p.rows);
+    transpose_fast_staged(in, out, p.cols, p.rows, p.tile, p.block_rows);
   }
 };
 
