@@ -67,7 +67,7 @@ def main(res, out_path):
     # launch is one ws_kernel<VARIANT> entry, VARIANT being bench's "entry".
     in_order = sorted(allb["kernels"], key=lambda n: allb["kernels"][n]["order"])
     for name, (kernel_name, metrics) in zip(in_order, launched):
-        variant = allb["kernels"][name]["entry"].replace(" ", "")
+        variant = allb["kernels"][name]["entry"].replace(" ", "").replace("ws::kernels::", "")  # ncu drops namespaces
         assert "ws_kernel" in kernel_name and (variant in kernel_name.replace(" ", "") or "<" not in kernel_name), \
             (name, variant, kernel_name)
         kernels[name] = entry(allb["kernels"][name], metrics)
