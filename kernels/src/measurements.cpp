@@ -7,26 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "ws/kernels/assets.hpp"
+#include "ws/kernels/params_json.hpp"
 
 namespace ws::kernels {
-namespace {
-
-KernelParams params_from_json(const nlohmann::json& j, KernelParams p) {
-  auto take = [&](const char* key, int& field) {
-    if (j.contains(key) && j[key].is_number_integer()) field = j[key].get<int>();
-  };
-  take("rows", p.rows);
-  take("cols", p.cols);
-  take("inner", p.inner);
-  take("tile", p.tile);
-  take("block_rows", p.block_rows);
-  take("stride", p.stride);
-  take("bytes", p.bytes);
-  take("swizzle", p.swizzle);
-  return p;
-}
-
-}  // namespace
 
 const MeasuredKernel* Measurements::find(std::string_view kernel) const {
   for (const MeasuredKernel& m : kernels)

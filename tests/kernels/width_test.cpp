@@ -18,6 +18,7 @@
 #include <string>
 #include <utility>
 
+#include "ws/kernels/assets.hpp"
 #include "ws/kernels/catalog.hpp"
 
 namespace wk = ws::kernels;
@@ -257,8 +258,7 @@ std::map<std::string, WidthSet> recorded_sass_widths(const std::string& text) {
 TEST(Widths, RecordedSassMatchesTheTracer) {
   for (const char* gpu : {"h100", "h200"}) {
     SCOPED_TRACE(gpu);
-    const std::string text =
-        slurp(std::string(WS_SOURCE_DIR) + "/assets/measurements/" + gpu + "-sass-widths.txt");
+    const std::string text = slurp(wk::find_data_file(std::string("assets/measurements/") + gpu + "-sass-widths.txt"));
     ASSERT_FALSE(text.empty()) << "no recorded SASS widths for " << gpu;
     const auto recorded = recorded_sass_widths(text);
     ASSERT_FALSE(recorded.empty());
