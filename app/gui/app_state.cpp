@@ -42,11 +42,17 @@ int AppState::warps_per_block() const {
 }
 
 void AppState::select_kernel(int catalog_index, const kernels::KernelParams* keep) {
+  const std::string_view family = kernel().family;
   kernel_index = wrap(catalog_index, static_cast<int>(kernels::catalog().size()));
   params = keep ? *keep : kernel().defaults;
-  block = Dim3{0, 0, 0};
-  warp = 0;
-  instruction = 0;
+  // Within a family with the parameters kept (plain vs padded tile), stay on the
+  // same block, warp and instruction so the two can be compared with one click;
+  // retrace() clamps them to the new launch.
+  if (!keep || kernel().family != family) {
+    block = Dim3{0, 0, 0};
+    warp = 0;
+    instruction = 0;
+  }
   resimulate();
 }
 

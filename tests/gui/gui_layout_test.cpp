@@ -174,6 +174,31 @@ TEST(AppState, BadParametersAreShownNotThrown) {
   EXPECT_TRUE(s.current.valid);
 }
 
+// The tile-layout buttons: plain -> padded keeps the block, warp and
+// instruction, and the highlighted source line moves to the padded body's own.
+TEST(AppState, SwitchingTileLayoutKeepsThePlace) {
+  AppState s;
+  ASSERT_TRUE(s.select_kernel("transpose_shared"));
+  s.set_block(Dim3{5, 7, 0});
+  s.set_warp(3);
+  s.set_instruction(9);
+  const int plain_line = s.trace.sites[s.current.site].line;
+  const std::string plain_site = s.trace.sites[s.current.site].name;
+  const kernels::KernelParams keep = s.params;
+  ASSERT_TRUE(s.select_kernel("transpose_padded", &keep));
+  EXPECT_EQ(s.block.x, 5);
+  EXPECT_EQ(s.block.y, 7);
+  EXPECT_EQ(s.warp, 3);
+  EXPECT_EQ(s.instruction, 9);
+  ASSERT_TRUE(s.current.valid);
+  EXPECT_EQ(s.trace.sites[s.current.site].name, plain_site);
+  EXPECT_NE(s.trace.sites[s.current.site].line, plain_line);
+  // Another family starts over.
+  ASSERT_TRUE(s.select_kernel("matmul_tiled"));
+  EXPECT_EQ(s.warp, 0);
+  EXPECT_EQ(s.instruction, 0);
+}
+
 TEST(AppState, BadPatternShowsItsMessage) {
   AppState s;
   s.pattern.expr = "lane / 0";
