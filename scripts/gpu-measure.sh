@@ -34,9 +34,10 @@ done
 
 # Sweeps: "kernel|flags" (the flags also name the entry in the measurement file).
 sweeps=(
-  "smem_stride|--stride 1 --bytes 4" "smem_stride|--stride 2 --bytes 4" "smem_stride|--stride 16 --bytes 4"
+  "smem_stride|--stride 1 --bytes 4" "smem_stride|--stride 2 --bytes 4" "smem_stride|--stride 3 --bytes 4"
+  "smem_stride|--stride 4 --bytes 4" "smem_stride|--stride 8 --bytes 4" "smem_stride|--stride 16 --bytes 4"
   "smem_stride|--stride 33 --bytes 4" "smem_stride|--stride 1 --bytes 8" "smem_stride|--stride 2 --bytes 8"
-  "smem_stride|--stride 1 --bytes 16" "smem_stride|--stride 2 --bytes 16" "smem_broadcast|--stride 32"
+  "smem_stride|--stride 1 --bytes 16" "smem_stride|--stride 2 --bytes 16" "smem_broadcast|--stride 32" "smem_broadcast|--stride 1"
   "ldmatrix_swizzle|--swizzle 0" "transpose_shared|--tile 16 --block-rows 16" "matmul_tiled|--tile 32"
   "transpose_fast|--swizzle 0"
   "transpose_naive|--rows 45 --cols 27 --tile 16 --block-rows 4" "transpose_naive|--rows 31 --cols 33 --tile 8 --block-rows 2"

@@ -12,7 +12,7 @@ namespace {
 
 // The field label: the kernel's own name for the parameter where it has one.
 std::string param_label(const kernels::ParamRule& r) {
-  return std::string(r.meaning.empty() ? kernels::param_spec(r.id).label : r.meaning);
+  return std::string(r.meaning.empty() ? kernels::param_spec(r.field).label : r.meaning);
 }
 
 }  // namespace
@@ -85,7 +85,7 @@ void KernelPanel::draw_params(AppState& state) {
   bool commit = false;
   const float w = ImGui::GetContentRegionAvail().x * 0.55f;
   for (const kernels::ParamRule& rule : state.kernel().params) {
-    const kernels::ParamSpec& spec = kernels::param_spec(rule.id);
+    const kernels::ParamSpec& spec = kernels::param_spec(rule.field);
     int* field = &(pending_.*spec.field);
     ImGui::SetNextItemWidth(w);
     const bool edited =

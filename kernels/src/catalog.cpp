@@ -26,18 +26,20 @@ namespace ws::kernels {
 namespace {
 
 constexpr ParamSpec kParams[] = {
-    {Param::Rows, "rows", "rows", "matrix rows (matmul: M)", &KernelParams::rows, true},
-    {Param::Cols, "cols", "cols", "matrix columns (matmul: N)", &KernelParams::cols, true},
-    {Param::Inner, "inner", "inner (K)", "matmul K (0: the same as --cols)", &KernelParams::inner, true},
-    {Param::Tile, "tile", "tile", "tile edge T (transposes), TILE_WIDTH (matmul), rows per block (transpose_fast)",
+    {"rows", "rows", "matrix rows (matmul: M)", &KernelParams::rows, true},
+    {"cols", "cols", "matrix columns (matmul: N)", &KernelParams::cols, true},
+    {"inner", "inner (K)", "matmul K (0: the same as --cols)", &KernelParams::inner, true},
+    {"tile", "tile", "tile edge T (transposes), TILE_WIDTH (matmul), rows per block (transpose_fast)",
      &KernelParams::tile, false},
-    {Param::BlockRows, "block_rows", "block rows", "threads per block in y (transposes)", &KernelParams::block_rows,
+    {"block_rows", "block rows", "threads per block in y (transposes)", &KernelParams::block_rows,
      false},
-    {Param::Stride, "stride", "stride", "smem_stride: elements between lanes; smem_broadcast: distinct words",
+    {"stride", "stride", "smem_stride: elements between lanes; smem_broadcast: distinct words",
      &KernelParams::stride, false},
-    {Param::Bytes, "bytes", "bytes", "smem_stride: access width 4, 8 or 16", &KernelParams::bytes, false},
-    {Param::Swizzle, "swizzle", "swizzle", "1: XOR-swizzled shared tile, 0: plain rows (ldmatrix_swizzle, transpose_fast)",
+    {"bytes", "bytes", "smem_stride: access width 4, 8 or 16", &KernelParams::bytes, false},
+    {"swizzle", "swizzle", "1: XOR-swizzled shared tile, 0: plain rows (ldmatrix_swizzle, transpose_fast)",
      &KernelParams::swizzle, false},
+    {"repeats", "repeats", "smem_stride, smem_broadcast: shared reads per thread", &KernelParams::repeats,
+     false},
 };
 
 std::vector<KernelDescriptor> build_catalog() {
@@ -84,9 +86,9 @@ std::string ParamSpec::flag() const {
 
 std::span<const ParamSpec> param_specs() { return kParams; }
 
-const ParamSpec& param_spec(Param id) {
+const ParamSpec& param_spec(Param field) {
   for (const ParamSpec& s : kParams)
-    if (s.id == id) return s;
+    if (s.field == field) return s;
   throw std::logic_error("parameter missing from param_specs()");
 }
 
@@ -100,7 +102,7 @@ bool KernelDescriptor::reads(Param p) const { return rule(p) != nullptr; }
 
 const ParamRule* KernelDescriptor::rule(Param p) const {
   for (const ParamRule& r : params)
-    if (r.id == p) return &r;
+    if (r.field == p) return &r;
   return nullptr;
 }
 
@@ -164,16 +166,16 @@ LaunchConfig launch_config(const KernelDescriptor& k, const KernelParams& p) {
 
 std::optional<std::string> check_params(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch) {
   for (const ParamRule& r : k.params) {
-    const ParamSpec& spec = param_spec(r.id);
+    const ParamSpec& spec = param_spec(r.field);
     const int v = p.*spec.field;
     const std::string_view what = r.meaning.empty() ? spec.label : r.meaning;
     if (r.power_of_two && (v < r.min || v > r.max || (v & (v - 1)) != 0))
       return fmt::format("{}: {} ({}) is not a power of two from {} to {}", spec.flag(), v, what, r.min, r.max);
     if (v < r.min || v > r.max) return fmt::format("{}: {} ({}) is outside {}..{}", spec.flag(), v, what, r.min, r.max);
   }
-  if (k.reads(Param::Rows) && k.reads(Param::Cols) && static_cast<long long>(p.rows) * p.cols > kMaxElements)
+  if (k.reads(&KernelParams::rows) && k.reads(&KernelParams::cols) && static_cast<long long>(p.rows) * p.cols > kMaxElements)
     return fmt::format("--rows x --cols: {} x {} is over 2^28 elements", p.rows, p.cols);
-  if (k.reads(Param::Inner) &&
+  if (k.reads(&KernelParams::inner) &&
       (static_cast<long long>(p.rows) * inner_or_cols(p) > kMaxElements ||
        static_cast<long long>(inner_or_cols(p)) * p.cols > kMaxElements))
     return fmt::format("--inner: {} x {} or {} x {} is over 2^28 elements", p.rows, inner_or_cols(p),
@@ -190,7 +192,7 @@ std::optional<std::string> check_params(const KernelDescriptor& k, const KernelP
   const LaunchConfig lc = launch_config(k, p);
   if (lc.shared_bytes > arch.max_shared_per_block)
     return fmt::format("{}: the block needs {} bytes ({:.2f} KB) of shared memory, over preset {}'s {} ({:.2f} KB)",
-                       k.reads(Param::Stride) ? "--stride" : "--tile", lc.shared_bytes, lc.shared_bytes / 1024.0,
+                       k.reads(&KernelParams::stride) ? "--stride" : "--tile", lc.shared_bytes, lc.shared_bytes / 1024.0,
                        arch.name, arch.max_shared_per_block, arch.max_shared_per_block / 1024.0);
   return std::nullopt;
 }

@@ -133,10 +133,10 @@ std::vector<wk::KernelParams> variants_of(const wk::KernelDescriptor& k) {
       }
     out = more;
   };
-  vary(wk::Param::Tile, {2, 4, 8, 16, 32, 64});
-  vary(wk::Param::BlockRows, {1, 2, 4, 8, 16, 32});
-  vary(wk::Param::Bytes, {4, 8, 16});
-  vary(wk::Param::Swizzle, {0, 1});
+  vary(&wk::KernelParams::tile, {2, 4, 8, 16, 32, 64});
+  vary(&wk::KernelParams::block_rows, {1, 2, 4, 8, 16, 32});
+  vary(&wk::KernelParams::bytes, {4, 8, 16});
+  vary(&wk::KernelParams::swizzle, {0, 1});
   std::erase_if(out, [&](const auto& p) { return wk::check_params(k, p, ws::default_preset()).has_value(); });
   return out;
 }

@@ -1,5 +1,7 @@
 // Shared-memory pattern family: descriptors and launch adapters.
 // Bodies: kernels/include/ws/kernels/smem_patterns.hpp.
+#include <cstring>
+
 #include "family.hpp"
 #include "reference.hpp"
 #include "ws/kernels/smem_patterns.hpp"
@@ -11,8 +13,8 @@ struct SmemStride {
   template <class Mem>
   static WS_BODY void run(Mem& m, const KernelParams& p) {
     const auto in = input<V>(m, "in", kPatternBlocks, 32);
-    const auto out = output<V>(m, "out", kPatternBlocks, 32);
-    smem_stride<V>(in, out, p.stride);
+    const auto out = output<V>(m, "out", kPatternBlocks, kPatternThreads);
+    smem_stride<V>(in, out, p.stride, p.repeats);
   }
 };
 
@@ -20,8 +22,8 @@ struct SmemBroadcast {
   template <class Mem>
   static WS_BODY void run(Mem& m, const KernelParams& p) {
     const auto in = input<float>(m, "in", kPatternBlocks, 32);
-    const auto out = output<float>(m, "out", kPatternBlocks, 32);
-    smem_broadcast(in, out, p.stride);
+    const auto out = output<float>(m, "out", kPatternBlocks, kPatternThreads);
+    smem_broadcast(in, out, p.stride, p.repeats);
   }
 };
 
@@ -47,7 +49,7 @@ KernelParams pattern(int stride, int bytes) {
   return p;
 }
 
-Geometry one_warp_blocks(const KernelParams&) { return {{kPatternBlocks, 1, 1}, {32, 1, 1}}; }
+Geometry pattern_blocks(const KernelParams&) { return {{kPatternBlocks, 1, 1}, {kPatternThreads, 1, 1}}; }
 
 std::optional<std::string> check_stride(const KernelParams& p, const ArchPreset& arch) {
   if (p.bytes != 4 && p.bytes != 8 && p.bytes != 16)
@@ -57,9 +59,32 @@ std::optional<std::string> check_stride(const KernelParams& p, const ArchPreset&
   return std::nullopt;
 }
 
-std::optional<std::string> expect_broadcast(const KernelParams& p, const std::vector<HostArray>& a) {
-  const std::size_t k = static_cast<std::size_t>(p.stride);
-  return expect_moved(a, 4, [&](std::size_t i) { return i / 32 * 32 + (i % 32) % k; });
+// Thread t of block b sums, `repeats` times in order, the element of `in` its
+// lane reads: in[b][lane] (stride) or in[b][lane % k] (broadcast).
+std::optional<std::string> expect_repeated_sums(const KernelParams& p, const std::vector<HostArray>& a,
+                                                bool broadcast) {
+  const HostArray &in = a.at(0), &out = a.at(1);
+  const int floats = out.info.elem_bytes / 4;
+  for (int b = 0; b < kPatternBlocks; ++b)
+    for (int t = 0; t < kPatternThreads; ++t) {
+      const int lane = t % 32, source = b * 32 + (broadcast ? lane % p.stride : lane);
+      for (int c = 0; c < floats; ++c) {
+        float x, got, sum = 0.0f;
+        std::memcpy(&x, in.bytes.data() + (std::size_t(source) * floats + c) * 4, 4);
+        for (int i = 0; i < p.repeats; ++i) sum += x;
+        std::memcpy(&got, out.bytes.data() + ((std::size_t(b) * kPatternThreads + t) * floats + c) * 4, 4);
+        if (std::memcmp(&got, &sum, 4) != 0)
+          return text("out[", b, "][", t, "] component ", c, " is not the sum of ", p.repeats, " reads of in[", b,
+                      "][", source - b * 32, "]");
+      }
+    }
+  return std::nullopt;
+}
+std::optional<std::string> expect_stride_sums(const KernelParams& p, const std::vector<HostArray>& a) {
+  return expect_repeated_sums(p, a, false);
+}
+std::optional<std::string> expect_broadcast_sums(const KernelParams& p, const std::vector<HostArray>& a) {
+  return expect_repeated_sums(p, a, true);
 }
 
 std::optional<std::string> check_ldmatrix(const KernelParams& p, const ArchPreset& arch) {
@@ -76,27 +101,29 @@ WS_FAMILY(smem_patterns) {
   out.push_back({.name = "smem_stride",
                  .family = "smem_patterns",
                  .title = "Shared memory at a stride",
-                 .description = "Lane i uses element i x stride (elements of --bytes bytes): strides sharing a "
-                                "factor with the 32 banks conflict, odd strides do not; 8- and 16-byte accesses "
-                                "are served by half and quarter warps (S3).",
+                 .description = "Lane i reads element i x stride (elements of --bytes bytes), --repeats times: "
+                                "strides sharing a factor with the 32 banks conflict, odd strides do not; 8- and "
+                                "16-byte accesses are served by half and quarter warps (S3). The kernel is "
+                                "shared-bound, so its time follows the wavefronts.",
                  .source_path = kSource,
                  .defaults = pattern(32, 4),
-                 .params = {{Param::Stride, 1, 64}, {Param::Bytes, 4, 16}},
+                 .params = {{&KernelParams::stride, 1, 64}, {&KernelParams::bytes, 4, 16}, {&KernelParams::repeats, 1, 65536}},
                  .check = &check_stride,
-                 .geometry = &one_warp_blocks,
+                 .geometry = &pattern_blocks,
                  .code = code_for<AccessWidths<SmemStride>>(),
-                 .reference = &expect_copy});
+                 .reference = &expect_stride_sums});
   out.push_back({.name = "smem_broadcast",
                  .family = "smem_patterns",
                  .title = "Shared memory broadcast",
-                 .description = "The lanes read k distinct consecutive words: lanes reading the same word share "
-                                "it (broadcast), and different words in different banks are served together.",
+                 .description = "The lanes read k distinct consecutive words, --repeats times: lanes reading the "
+                                "same word share it (broadcast), and different words in different banks are served "
+                                "together.",
                  .source_path = kSource,
                  .defaults = pattern(1, 4),
-                 .params = {{Param::Stride, 1, 32, false, "distinct words"}},
-                 .geometry = &one_warp_blocks,
+                 .params = {{&KernelParams::stride, 1, 32, false, "distinct words"}, {&KernelParams::repeats, 1, 65536}},
+                 .geometry = &pattern_blocks,
                  .code = code_for<OneVariant<SmemBroadcast>>(),
-                 .reference = &expect_broadcast});
+                 .reference = &expect_broadcast_sums});
   KernelParams ldsm;
   ldsm.rows = 65536;
   ldsm.cols = 64;
@@ -108,7 +135,7 @@ WS_FAMILY(smem_patterns) {
                                 "spread over all banks.",
                  .source_path = kSource,
                  .defaults = ldsm,
-                 .params = {{Param::Rows, 32, 65536}, {Param::Swizzle, 0, 1}},
+                 .params = {{&KernelParams::rows, 32, 65536}, {&KernelParams::swizzle, 0, 1}},
                  .check = &check_ldmatrix,
                  .geometry = &ldmatrix_geometry,
                  .code = code_for<OneVariant<LdmatrixSwizzle>>(),

@@ -66,7 +66,7 @@ KernelParams square(int n, int tile = 32, int block_rows = 8) {
 }
 
 const std::vector<ParamRule> kTiledParams = {
-    {Param::Rows, 1, 65536}, {Param::Cols, 1, 65536}, {Param::Tile, 2, 64, true}, {Param::BlockRows, 1, 64, true}};
+    {&KernelParams::rows, 1, 65536}, {&KernelParams::cols, 1, 65536}, {&KernelParams::tile, 2, 64, true}, {&KernelParams::block_rows, 1, 64, true}};
 
 std::optional<std::string> check_tiled(const KernelParams& p, const ArchPreset&) {
   if (p.block_rows > p.tile)
@@ -157,11 +157,11 @@ WS_FAMILY(transpose) {
                      "are 256-byte rows too, with --swizzle 0 lane pairs store whole sectors directly.",
                  .source_path = kSource,
                  .defaults = square(8192, 64, 16),
-                 .params = {{Param::Rows, 4, 65536},
-                            {Param::Cols, 4, 65536},
-                            {Param::Tile, 8, 512, true, "rows per block"},
-                            {Param::BlockRows, 2, 64},
-                            {Param::Swizzle, 0, 1}},
+                 .params = {{&KernelParams::rows, 4, 65536},
+                            {&KernelParams::cols, 4, 65536},
+                            {&KernelParams::tile, 8, 512, true, "rows per block"},
+                            {&KernelParams::block_rows, 2, 64},
+                            {&KernelParams::swizzle, 0, 1}},
                  .check = &check_fast,
                  .geometry = &fast_geometry,
                  .code = code_for<BySwizzle<TransposeFast, TransposeFastStaged>>(),

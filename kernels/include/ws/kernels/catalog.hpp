@@ -22,12 +22,12 @@ namespace ws::kernels {
 
 // ---- Parameters -------------------------------------------------------------
 
-enum class Param : std::uint8_t { Rows, Cols, Inner, Tile, BlockRows, Stride, Bytes, Swizzle };
+// A parameter is named by its field: &KernelParams::tile.
+using Param = int KernelParams::*;
 
 // One row per KernelParams field. A new parameter is a field in params.hpp and
 // a row in param_specs(): the flags, JSON, window fields and equality follow.
 struct ParamSpec {
-  Param id;
   std::string_view key;    // JSON key and, with '_' as '-', the flag: "block_rows" -> --block-rows
   std::string_view label;  // the window's field label
   std::string_view help;   // the flag's help text
@@ -36,12 +36,12 @@ struct ParamSpec {
   std::string flag() const;  // "--block-rows"
 };
 std::span<const ParamSpec> param_specs();
-const ParamSpec& param_spec(Param id);
+const ParamSpec& param_spec(Param field);
 const ParamSpec* find_param(std::string_view key);
 
 // A parameter a kernel reads, with the range it accepts (checked before tracing).
 struct ParamRule {
-  Param id;
+  Param field;
   int min, max;
   bool power_of_two = false;
   std::string_view meaning = {};  // overrides the table's label for this kernel ("distinct words")

@@ -38,6 +38,9 @@ inline thread_local HostDim3 threadIdx, blockIdx, blockDim, gridDim;
 inline thread_local AccessRecorder* tracing = nullptr;
 
 inline void __syncthreads() { tracing->sync(); }
+// A warp's lanes run in step in the tracer already; on the GPU it also keeps the
+// compiler from caching shared memory in registers across it.
+inline void __syncwarp() {}
 inline void code_path(int path) { tracing->set_path(path); }
 
 // A subscript and where in the source it was written.

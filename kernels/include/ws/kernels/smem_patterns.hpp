@@ -1,5 +1,5 @@
-// Shared-memory patterns, one warp per block.
-//   smem_stride       lane i uses element i * stride of V-wide elements (S2-S4)
+// Shared-memory patterns.
+//   smem_stride       lane i reads element i * stride of V-wide elements, over and over (S2-S4)
 //   smem_broadcast    lanes read k distinct words: a word read by several lanes is sent once (S1)
 //   ldmatrix_swizzle  a 32 x 128-byte tile of 16-byte chunks, stored with the 128B
 //                     XOR swizzle (TMA layout) or plainly, read with ldmatrix.x4 (S7)
@@ -11,25 +11,42 @@
 
 namespace ws::kernels {
 
-inline constexpr int kPatternBlocks = 4096;  // blocks of one warp each
+// The stride and broadcast kernels are shared-bound: 4096 blocks of 8 warps,
+// each lane reads its shared element `repeats` times, so that the time is the
+// shared-memory wavefronts and not the launch (>= 100 us at repeats 1024).
+inline constexpr int kPatternBlocks = 4096;
+inline constexpr int kPatternThreads = 256;  // 8 warps per block
+
+WS_BODY float add(float a, float b) { return a + b; }
+WS_BODY float2 add(float2 a, float2 b) { return float2{a.x + b.x, a.y + b.y}; }
+WS_BODY float4 add(float4 a, float4 b) { return float4{a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
 
 template <class V>
-WS_BODY void smem_stride(In<V> in, Out<V> out, int stride) {
-  WS_SHARED_DYNAMIC(V, buf, 32, stride);  // lane i's element opens row i
-  const int lane = threadIdx.x;
-  const int g = blockIdx.x * 32 + lane;
-  buf[lane * stride] = in[g];
+WS_BODY void smem_stride(In<V> in, Out<V> out, int stride, int repeats) {
+  WS_SHARED_DYNAMIC(V, buf, 32, stride);  // lane l's element opens row l
+  const int lane = threadIdx.x % 32;
+  if (threadIdx.x < 32) buf[lane * stride] = in[blockIdx.x * 32 + lane];
   __syncthreads();
-  out[g] = buf[lane * stride];
+  V sum{};
+  for (int i = 0; i < repeats; ++i) {
+    const V v = buf[lane * stride];  // every warp: lanes `stride` elements apart
+    sum = add(sum, v);
+    __syncwarp();  // the compiler may not reuse the value: one read per iteration
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
-WS_BODY void smem_broadcast(In<float> in, Out<float> out, int distinct_words) {
+WS_BODY void smem_broadcast(In<float> in, Out<float> out, int distinct_words, int repeats) {
   WS_SHARED(float, buf, [32]);
-  const int lane = threadIdx.x;
-  const int g = blockIdx.x * 32 + lane;
-  buf[lane] = in[g];
+  const int lane = threadIdx.x % 32;
+  if (threadIdx.x < 32) buf[lane] = in[blockIdx.x * 32 + lane];
   __syncthreads();
-  out[g] = buf[lane % distinct_words];  // consecutive words: distinct banks, one wavefront (S1, S4)
+  float sum = 0.0f;
+  for (int i = 0; i < repeats; ++i) {
+    sum += buf[lane % distinct_words];  // consecutive words: distinct banks, one wavefront (S1, S4)
+    __syncwarp();
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
 // Copies a rows x 64 matrix of 16-bit values through shared memory: 128

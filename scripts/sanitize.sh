@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (and
+# LeakSanitizer, part of ASan): a second build with the system GCC in build-asan/
+# (CUDA off: nvcc's objects are not instrumented, and the GPU tests skip without
+# a GPU anyway). Any sanitizer report fails its test: UBSan halts on the first
+# error, ASan always does. Leaks inside the GL driver / GLFW / X libraries are
+# suppressed by tests/sanitizers/lsan.supp (it says why); ours are not.
+#   usage: scripts/sanitize.sh [BUILD_DIR]        (default: build-asan)
+#   WS_SANITIZE_TESTS=REGEX runs only the ctest tests matching REGEX.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+dir="${1:-$root/build-asan}"
+"$root/scripts/install-deps.sh"
+
+flags="-O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+gui=ON
+# The window tests need a display or xvfb-run; without either, build no GUI.
+if [ -z "${DISPLAY:-}" ] && ! command -v xvfb-run >/dev/null 2>&1; then gui=OFF; fi
+cmake -S "$root" -B "$dir" -G Ninja \
+  -DCMAKE_BUILD_TYPE=Sanitize \
+  -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ \
+  -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
+  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+  -DWS_CUDA=OFF -DWS_BUILD_GUI="$gui" >/dev/null
+cmake --build "$dir" -j"$(nproc)"
+
+# halt_on_error: the first UB report aborts the process, so ctest sees it fail.
+# detect_leaks: LeakSanitizer at exit of every process, warpscope's children too.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+export LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+cd "$dir"
+filter=()
+[ -n "${WS_SANITIZE_TESTS:-}" ] && filter=(-R "$WS_SANITIZE_TESTS")
+ctest --output-on-failure -j"$(nproc)" --timeout 900 "${filter[@]}"
