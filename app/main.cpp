@@ -1,6 +1,15 @@
 // warpscope: the command line; with no subcommand, the window (once built) or help.
+// Exit codes (cli/command.hpp, README "Exit codes"): 0, 2 bad input, 3 no GPU, 1 internal or output error.
 #include <CLI/CLI.hpp>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
+#include <string>
+#include <system_error>
 
 #include "cli/analyze_command.hpp"
 #include "cli/bench_command.hpp"
@@ -11,7 +20,44 @@
 #include "gui/session.hpp"
 #endif
 
-int main(int argc, char** argv) {
+namespace {
+
+bool stdout_was_closed = false;
+bool output_error_reported = false;
+
+void report_stdout_error(const std::string& why) {
+  if (output_error_reported) return;
+  output_error_reported = true;
+  std::cerr << "warpscope: cannot write to standard output: " << (stdout_was_closed ? "it is closed" : why) << "\n";
+}
+
+// A closed standard descriptor would be reused by the next file opened (a PNG
+// would receive the text meant for stdout): give each one a stand-in. Writes to
+// a closed stdout go to /dev/full, so they fail and are reported at exit.
+void guard_standard_descriptors() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int opened = fd == 0 ? open("/dev/null", O_RDONLY) : open(fd == 1 ? "/dev/full" : "/dev/null", O_WRONLY);
+    if (opened >= 0 && opened != fd) {
+      dup2(opened, fd);
+      close(opened);
+    }
+    if (fd == 1) stdout_was_closed = true;
+  }
+}
+
+// Output that did not reach stdout is an error (exit 1), even after a success.
+int check_stdout(int code) {
+  errno = 0;
+  std::cout.flush();
+  const bool flush_failed = std::fflush(stdout) != 0;
+  const int err = errno;
+  if (!flush_failed && std::cout && !std::ferror(stdout)) return code;
+  report_stdout_error(err ? std::strerror(err) : "the write failed");
+  return code == ws::cli::kOk ? ws::cli::kFailure : code;
+}
+
+int run(int argc, char** argv) {
   CLI::App app{"warpscope: how GPUs serve memory, simulated and measured"};
   app.require_subcommand(0, 1);
   ws::cli::AnalyzeOptions analyze;
@@ -24,6 +70,8 @@ int main(int argc, char** argv) {
   ws::cli::ScreenshotOptions screenshot;
   CLI::App* screenshot_cmd = ws::cli::add_screenshot_command(app, screenshot);
 #endif
+  // "010" is ten, not octal eight; "nan" is no number (README: decimal or 0x hex).
+  ws::cli::harden_number_options(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -48,8 +96,24 @@ int main(int argc, char** argv) {
   } catch (const ws::cli::UsageError& e) {
     std::cerr << "warpscope: " << e.what() << "\n";
     return ws::cli::kUsage;
+  } catch (const std::system_error& e) {
+    // fmt::print throws this when stdout refuses the text (a full disk, a closed pipe).
+    if (std::ferror(stdout)) {
+      report_stdout_error(e.code().message());
+      return ws::cli::kFailure;
+    }
+    std::cerr << "warpscope: internal error: " << e.what() << "\n";
+    return ws::cli::kFailure;
   } catch (const std::exception& e) {
     std::cerr << "warpscope: internal error: " << e.what() << "\n";
     return ws::cli::kFailure;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  guard_standard_descriptors();
+  const int code = run(argc, argv);
+  return check_stdout(code);
 }

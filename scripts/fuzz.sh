@@ -9,18 +9,26 @@
 #                                          build-fuzz/tests/fuzz/artifacts/NAME/; copy a crash to
 #                                          tests/fuzz/findings/NAME/ to keep it as a regression.
 # Harnesses: expr pattern measurements kernel_params nvrm_version.
-# Needs clang and its libFuzzer runtime (scripts/install-deps.sh installs both).
+# Needs clang >= 16 and its libFuzzer runtime (scripts/install-deps.sh installs both;
+# scripts/fuzz-clang.sh finds them).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dir="${WS_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 "$root/scripts/install-deps.sh"
-command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ not found (scripts/install-deps.sh installs it)" >&2; exit 1; }
+cxx=$("$root/scripts/fuzz-clang.sh")  # clang++ >= 16 with libFuzzer, or a message and exit 1
+cc=$(dirname "$cxx")/$(basename "$cxx" | sed 's/clang++/clang/')
 
 cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" \
   -DWS_FUZZ=ON -DWS_CUDA=OFF -DWS_BUILD_GUI=OFF \
   -DWS_FUZZ_SMOKE_SECONDS="${WS_FUZZ_SMOKE_SECONDS:-10}" >/dev/null
 cmake --build "$dir" -j"$(nproc)" --target ws_fuzzers
+
+# Reports name functions and lines when an llvm-symbolizer (any version) is here.
+if [ -z "${ASAN_SYMBOLIZER_PATH:-}" ]; then
+  sym=$(command -v "llvm-symbolizer-${cxx##*clang++-}" llvm-symbolizer 2>/dev/null | head -1 || true)
+  [ -n "$sym" ] && export ASAN_SYMBOLIZER_PATH="$(readlink -f "$sym")"
+fi
 
 if [ $# -eq 0 ]; then
   cd "$dir"
@@ -33,5 +41,7 @@ exe="$dir/tests/fuzz/fuzz_$name"
 [ -x "$exe" ] || { echo "fuzz.sh: no harness '$name' (see tests/fuzz/)" >&2; exit 2; }
 work="$dir/tests/fuzz/work/$name" artifacts="$dir/tests/fuzz/artifacts/$name"
 mkdir -p "$work" "$artifacts"
-exec "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+dict=()
+[ -f "$root/tests/fuzz/$name.dict" ] && dict=(-dict="$root/tests/fuzz/$name.dict")
+exec "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
   -artifact_prefix="$artifacts/" "$@" "$work" "$root/tests/fuzz/corpus/$name"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the distro packages warpscope builds and tests with, only those missing.
 # Works as root, or through sudo otherwise. Safe to run again: does nothing when all are present.
+# Also clang with libFuzzer for scripts/fuzz.sh (best effort: without it the
+# fuzz smoke run is skipped, everything else works).
 set -euo pipefail
 
 packages=(
@@ -23,17 +25,35 @@ fuzzer_runtime_missing() {
   ! compgen -G "$(clang++ -print-resource-dir)/lib/*/libclang_rt.fuzzer*.a" >/dev/null
 }
 if fuzzer_runtime_missing; then missing+=("libclang-rt-$(clang++ -dumpversion | cut -d. -f1)-dev"); fi
-[ ${#missing[@]} -eq 0 ] && exit 0
+
+# The fuzzers need clang 16 or later (std::source_location with libstdc++) and its
+# libFuzzer runtime, which Debian 12 packages apart (libclang-rt-16-dev); its
+# default clang is 14. scripts/fuzz-clang.sh says whether a usable one is here.
+fuzz_packages=(clang-16 libclang-rt-16-dev)
+fuzz_missing=()
+if ! "$(dirname "$0")/fuzz-clang.sh" >/dev/null 2>&1; then
+  for p in "${fuzz_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || fuzz_missing+=("$p")
+  done
+fi
+[ ${#missing[@]} -eq 0 ] && [ ${#fuzz_missing[@]} -eq 0 ] && exit 0
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]} ${fuzz_missing[*]}" >&2; exit 1; }
   sudo_cmd=(sudo)
 fi
-echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 "${sudo_cmd[@]}" apt-get update -q
-"${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+if [ ${#fuzz_missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${fuzz_missing[*]} (fuzzers)"
+  "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${fuzz_missing[@]}" ||
+    echo "install-deps: could not install ${fuzz_missing[*]}: scripts/fuzz.sh needs a clang >= 16 with libFuzzer" >&2
+fi
 # clang was new: its fuzzer runtime is a separate package only now known.
 if fuzzer_runtime_missing; then
   "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "libclang-rt-$(clang++ -dumpversion | cut -d. -f1)-dev"

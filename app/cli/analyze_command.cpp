@@ -200,11 +200,11 @@ int run_analyze(const AnalyzeOptions& o) {
   const WarpAccess a = build_access(o, arch);
   if (a.space == Space::Shared) {
     const SharedResult r = analyze_shared(a, arch);
-    if (o.json) std::cout << shared_json(a, r, arch).dump() << "\n";
+    if (o.json) fmt::print("{}\n", shared_json(a, r, arch).dump());
     else print_shared(a, r, arch);
   } else {
     const GlobalResult r = analyze_global(a, arch.warp_lanes);
-    if (o.json) std::cout << global_json(a, r, arch).dump() << "\n";
+    if (o.json) fmt::print("{}\n", global_json(a, r, arch).dump());
     else print_global(a, r, arch);
   }
   return kOk;

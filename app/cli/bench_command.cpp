@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <iostream>
@@ -75,6 +77,7 @@ int run_bench(const BenchOptions& o, int argc, char** argv) {
     check_or_throw(*k, params.back(), arch);
   }
   if (o.repeat < 1) throw UsageError(fmt::format("--repeat: {} is not a positive count", o.repeat));
+  if (!o.json_path.empty()) check_output_path("--json", o.json_path);
 
   const auto info = wk::gpu_info();
   if (const auto* e = std::get_if<wk::GpuError>(&info)) {
@@ -155,8 +158,10 @@ int run_bench(const BenchOptions& o, int argc, char** argv) {
                           {"memcpy_d2d_gbps", d2d},
                           {"kernels", out_kernels}};
     std::ofstream f(o.json_path);
-    if (!f) throw UsageError(fmt::format("--json: cannot write {}", o.json_path));
+    if (!f) throw UsageError(fmt::format("--json: cannot write {}: {}", o.json_path, std::strerror(errno)));
     f << doc.dump(2) << "\n";
+    f.close();  // a full disk shows only here
+    if (!f) throw UsageError(fmt::format("--json: cannot write {}: {}", o.json_path, std::strerror(errno)));
   }
   return all_passed ? kOk : kFailure;
 }

@@ -12,6 +12,7 @@
 
 #include "cli/command.hpp"
 #include "ws/kernels/params_json.hpp"
+#include "ws/kernels/work.hpp"
 
 namespace ws::cli {
 namespace {
@@ -124,6 +125,8 @@ int run_report(const ReportOptions& o) {
   const ArchPreset& arch = preset_named(o.arch);
   const kernels::KernelParams p = params_from(o.kernel, k);
   check_or_throw(k, p, arch);
+  // Refused up front rather than simulated for minutes (ws/kernels/work.hpp).
+  if (auto too_much = kernels::check_work(k, p, arch.warp_lanes)) throw UsageError(*too_much);
   const kernels::LaunchConfig lc = kernels::launch_config(k, p);
   const Dim3 block = parse_block(o.block, lc);
   const int warps = (lc.block.count() + arch.warp_lanes - 1) / arch.warp_lanes;
@@ -133,7 +136,7 @@ int run_report(const ReportOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   const KernelReport r = kernels::report(k, p, arch, block, o.warp);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (o.json) std::cout << report_json(r, arch, block, o.warp, seconds).dump() << "\n";
+  if (o.json) fmt::print("{}\n", report_json(r, arch, block, o.warp, seconds).dump());
   else print_report(r, arch, block, o.warp, seconds);
   return kOk;
 }

@@ -11,6 +11,7 @@
 
 #include "cli/command.hpp"
 #include "gui/session.hpp"
+#include "ws/kernels/work.hpp"
 
 namespace ws::cli {
 namespace {
@@ -34,6 +35,8 @@ void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
   const kernels::KernelParams p = params_from(o.kernel, k);
   const ArchPreset& arch = preset_named(o.arch);
   check_or_throw(k, p, arch);
+  // The window simulates the whole kernel for its panels: the same limit as `report`.
+  if (auto too_much = kernels::check_work(k, p, arch.warp_lanes)) throw UsageError(*too_much);
   state.select_kernel(k.name);
   const auto presets = all_presets();
   for (std::size_t i = 0; i < presets.size(); ++i)
@@ -49,6 +52,7 @@ void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
     throw UsageError(fmt::format("--warp: {} is outside the block's {} warps", o.warp, state.warps_per_block()));
   state.set_warp(o.warp);
 
+  if (o.occurrence < 0) throw UsageError(fmt::format("--occurrence: {} is negative (executions count from 0)", o.occurrence));
   if (!o.site.empty()) {
     int site = -1;
     if (o.site.find_first_not_of("0123456789") == std::string::npos) site = parse_int(o.site, "--site");
@@ -62,14 +66,21 @@ void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
       throw UsageError(fmt::format("--occurrence: this warp runs site '{}' fewer than {} times",
                                    state.trace.sites[site].name, o.occurrence + 1));
   }
+  // Checked before the narrowing to the access's one-byte width (260 would read as 4).
+  const int b = o.pattern_bytes;
+  if (b != 1 && b != 2 && b != 4 && b != 8 && b != 16)
+    throw UsageError(fmt::format("--pattern-bytes: {} is not one of 1, 2, 4, 8, 16", b));
   if (!o.pattern.empty()) {
     state.pattern.expr = o.pattern;
-    state.pattern.bytes = o.pattern_bytes;
+    state.pattern.bytes = b;
     if (o.pattern_space == "shared") state.pattern.space = Space::Shared;
     else if (o.pattern_space == "global") state.pattern.space = Space::Global;
     else throw UsageError(fmt::format("--pattern-space: '{}' is not shared or global", o.pattern_space));
     state.set_source(gui::InstructionSource::Pattern);
-    if (!state.pattern.error.empty()) throw UsageError("--pattern: " + state.pattern.error);
+    // The parser names its input --expr (analyze's flag); here it is --pattern.
+    std::string error = !state.pattern.error.empty() ? state.pattern.error : state.current.error;
+    if (error.rfind("--expr: ", 0) == 0) error.erase(0, 8);
+    if (!state.pattern.error.empty() || !state.current.valid) throw UsageError("--pattern: " + error);
   }
 }
 
@@ -98,14 +109,17 @@ CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
 }
 
 int run_screenshot(const ScreenshotOptions& o) {
+  check_output_path("--out", o.out);
   gui::ScreenshotPlan plan;
-  plan.out = o.out;
   const auto [w, h] = parse_pair(o.size, 'x', "--size");
   if (w < 320 || h < 240 || w > 8192 || h > 8192)
     throw UsageError(fmt::format("--size: {}x{} is outside 320x240 .. 8192x8192", w, h));
   plan.width = w;
   plan.height = h;
-  if (o.font_scale < 0.5f || o.font_scale > 4.0f) throw UsageError("--font-scale: must be within 0.5 .. 4");
+  // Written so that NaN fails too (CLI11 already refuses "nan" and "inf").
+  if (!(o.font_scale >= gui::kMinFontScale && o.font_scale <= gui::kMaxFontScale))
+    throw UsageError(fmt::format("--font-scale: {} is outside {} .. {}", o.font_scale, gui::kMinFontScale,
+                                 gui::kMaxFontScale));
   plan.font_scale = o.font_scale;
   plan.live_bench = o.live_bench;
   if (o.results == "timings") plan.results = gui::ResultsTab::Timings;
@@ -118,16 +132,21 @@ int run_screenshot(const ScreenshotOptions& o) {
   // Bad flags are reported before a missing display: they are the user's to fix first.
   gui::AppState state;
   setup_state(o, state);
+  // A measurement file the window would skip (and name) is bad input here.
+  if (!state.timings.skipped_files.empty()) throw UsageError(state.timings.skipped_files.front());
   if (std::string p = gui::display_problem(); !p.empty()) {
     std::cerr << "warpscope: screenshot: " << p << "\n";
     return kFailure;
   }
   std::string error;
-  if (!gui::render_screenshot(state, plan, &error)) {
+  gui::Image image;
+  if (!gui::render_screenshot(state, plan, image, &error)) {
     std::cerr << "warpscope: screenshot: " << error << "\n";
     return kFailure;
   }
-  std::cout << "wrote " << o.out << " (" << w << "x" << h << ")\n";
+  // The path was checked up front; what still fails (a full disk) is the --out file's fault.
+  if (!gui::write_png(image, o.out, &error)) throw UsageError("--out: " + error);
+  fmt::print("wrote {} ({}x{})\n", o.out, w, h);
   return kOk;
 }
 

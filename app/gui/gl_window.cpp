@@ -14,8 +14,15 @@
 #include <imgui.h>
 #include <stb_image_write.h>
 
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <iostream>
 
 #include "gui/palette.hpp"
@@ -38,6 +45,51 @@ void on_glfw_error(int code, const char* description) {
 }
 
 constexpr float kBaseFontPx = 17.0f;  // reads at 1280 x 720 on a projector
+
+// Why `path` cannot be handed to ImGui, or "" when it can. ImGui's font loader
+// (stb_truetype) trusts the file's table directory: a truncated or foreign file
+// aborts on an assertion or reads past the end. So the directory and the tables
+// stb_truetype reads first are checked here (a crafted font is still trusted).
+std::string font_problem(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return "not found";
+  if (std::filesystem::is_directory(path, ec)) return "a folder";
+  std::ifstream f(path, std::ios::binary);
+  const std::vector<unsigned char> d((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  if (!f.eof() && f.fail()) return "unreadable";
+  auto u16 = [&](std::size_t at) { return static_cast<std::uint32_t>(d[at] << 8 | d[at + 1]); };
+  auto u32 = [&](std::size_t at) { return u16(at) << 16 | u16(at + 2); };
+  if (d.size() < 12) return "too short for a font";
+  const std::uint32_t version = u32(0);
+  const bool truetype = version == 0x00010000u || version == 0x74727565u;  // 1.0 or 'true'
+  if (!truetype && version != 0x4f54544fu) return "not a TrueType or OpenType font";  // 'OTTO'
+  const std::size_t tables = u16(4);
+  if (12 + 16 * tables > d.size()) return "its table directory is cut short";
+  std::map<std::string, std::pair<std::size_t, std::size_t>> at;  // tag -> offset, length
+  for (std::size_t i = 0; i < tables; ++i) {
+    const std::size_t rec = 12 + 16 * i;
+    const std::uint64_t offset = u32(rec + 8), length = u32(rec + 12);
+    const std::string tag(reinterpret_cast<const char*>(&d[rec]), 4);
+    if (offset + length > d.size()) return fmt::format("table '{}' lies past the end of the file", tag);
+    at[tag] = {offset, length};
+  }
+  // Minimum lengths of what stb_truetype reads in each table before checking anything itself.
+  const std::pair<const char*, std::size_t> needed[] = {{"cmap", 4}, {"head", 54}, {"hhea", 36}, {"hmtx", 4},
+                                                        {"maxp", 6}};
+  for (const auto& [tag, min] : needed) {
+    const auto it = at.find(tag);
+    if (it == at.end()) return fmt::format("no '{}' table", tag);
+    if (it->second.second < min) return fmt::format("table '{}' is too short", tag);
+  }
+  if (truetype && (!at.count("glyf") || !at.count("loca"))) return "no 'glyf' or 'loca' table";
+  if (!truetype && !at.count("CFF ")) return "no 'CFF ' table";
+  const auto [cmap, cmap_len] = at["cmap"];
+  const std::size_t subtables = u16(cmap + 2);
+  if (4 + 8 * subtables > cmap_len) return "its 'cmap' table is cut short";
+  for (std::size_t i = 0; i < subtables; ++i)
+    if (u32(cmap + 4 + 8 * i + 4) + 4 > cmap_len) return "a 'cmap' subtable lies outside the table";
+  return {};
+}
 
 }  // namespace
 
@@ -102,6 +154,9 @@ GlWindow::~GlWindow() {
 }
 
 void GlWindow::load_fonts(AppState& state) {
+  // ImGui asserts on a font size that is not a positive number (NaN reached it once).
+  if (!(state.view.font_scale >= kMinFontScale && state.view.font_scale <= kMaxFontScale))
+    state.view.font_scale = 1.0f;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   const float px = kBaseFontPx * state.view.font_scale;
@@ -111,11 +166,19 @@ void GlWindow::load_fonts(AppState& state) {
   const std::string sans = dir + "/DejaVuSans.ttf", mono = dir + "/DejaVuSansMono.ttf";
   state.view.mono = nullptr;
   state.view.font_warning.clear();
-  if (std::filesystem::exists(sans) && io.Fonts->AddFontFromFileTTF(sans.c_str(), px)) {
-    if (std::filesystem::exists(mono)) state.view.mono = io.Fonts->AddFontFromFileTTF(mono.c_str(), px * 0.95f);
+  const std::string sans_problem = font_problem(sans), mono_problem = font_problem(mono);
+  if (sans_problem.empty() && io.Fonts->AddFontFromFileTTF(sans.c_str(), px)) {
+    if (mono_problem.empty()) state.view.mono = io.Fonts->AddFontFromFileTTF(mono.c_str(), px * 0.95f);
+    else if (mono_problem != "not found")
+      state.view.font_warning = fmt::format("Font {}: {}; code shows in the text font.", mono, mono_problem);
   } else {
-    state.view.font_warning = fmt::format("Font {} not found (package fonts-dejavu-core): using ImGui's default.", sans);
-    std::cerr << "warpscope: warning: " << state.view.font_warning << "\n";
+    state.view.font_warning =
+        sans_problem == "not found"
+            ? fmt::format("Font {} not found (package fonts-dejavu-core): using ImGui's default.", sans)
+            : fmt::format("Font {}: {}; using ImGui's default.", sans, sans_problem);
+  }
+  if (!state.view.font_warning.empty()) std::cerr << "warpscope: warning: " << state.view.font_warning << "\n";
+  if (io.Fonts->Fonts.empty()) {  // the text font failed: ImGui's own
     ImFontConfig cfg;
     cfg.SizePixels = 13.0f * state.view.font_scale;
     io.Fonts->AddFontDefault(&cfg);
@@ -228,8 +291,27 @@ std::string GlWindow::take_gl_errors() {
 }
 
 bool write_png(const Image& img, const std::string& path, std::string* error) {
-  if (!stbi_write_png(path.c_str(), img.width, img.height, 4, img.rgba.data(), img.width * 4)) {
-    *error = fmt::format("cannot write {}", path);
+  // Encoded in memory, then written and closed with every result checked:
+  // stbi_write_png() ignores failed writes (a full disk gave a truncated file and success).
+  std::vector<unsigned char> png;
+  const auto append = [](void* context, void* data, int size) {
+    auto* out = static_cast<std::vector<unsigned char>*>(context);
+    out->insert(out->end(), static_cast<unsigned char*>(data), static_cast<unsigned char*>(data) + size);
+  };
+  if (!stbi_write_png_to_func(append, &png, img.width, img.height, 4, img.rgba.data(), img.width * 4)) {
+    *error = fmt::format("cannot encode the {}x{} image as PNG", img.width, img.height);
+    return false;
+  }
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) {
+    *error = fmt::format("cannot write {}: {}", path, std::strerror(errno));
+    return false;
+  }
+  const bool written = std::fwrite(png.data(), 1, png.size(), f) == png.size() && std::fflush(f) == 0;
+  const int write_errno = errno;
+  const bool closed = std::fclose(f) == 0;
+  if (!written || !closed) {
+    *error = fmt::format("cannot write {}: {}", path, std::strerror(written ? errno : write_errno));
     return false;
   }
   return true;

@@ -13,11 +13,15 @@ struct GLFWwindow;
 
 namespace ws::gui {
 
+// Text sizes the window accepts (1 = 17 px): `screenshot --font-scale` is
+// checked against them, and any other value is reset to 1 before ImGui sees it.
+inline constexpr float kMinFontScale = 0.5f, kMaxFontScale = 4.0f;
+
 struct WindowOptions {
   int width = 1600;
   int height = 900;
   bool visible = true;
-  float font_scale = 1.0f;
+  float font_scale = 1.0f;  // kMinFontScale .. kMaxFontScale
 };
 
 struct Image {

@@ -17,7 +17,7 @@ constexpr std::uint64_t kMemcpyBytes = 8192ull * 8192 * 4;
 
 }  // namespace
 
-std::vector<MeasurementSet> load_recorded_measurements(std::string* error) {
+std::vector<MeasurementSet> load_recorded_measurements(std::string* error, std::vector<std::string>* skipped) {
   std::vector<MeasurementSet> sets;
   const std::string dir = kernels::measurements_dir();
   const auto files = kernels::measurement_files(dir);
@@ -25,7 +25,7 @@ std::vector<MeasurementSet> load_recorded_measurements(std::string* error) {
   for (const std::string& path : files) {
     const auto loaded = kernels::load_measurements(path);
     if (!loaded) {
-      *error += fmt::format("{}{}", error->empty() ? "" : "; ", loaded.error().message);
+      skipped->push_back(loaded.error().message);
       continue;
     }
     const kernels::Measurements& m = loaded.value();

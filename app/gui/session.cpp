@@ -42,7 +42,7 @@ int run_window(const WindowOptions& o) {
   return 0;
 }
 
-bool render_screenshot(AppState& state, const ScreenshotPlan& plan, std::string* error) {
+bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, std::string* error) {
   WindowOptions o;
   o.width = plan.width;
   o.height = plan.height;
@@ -61,7 +61,6 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, std::string*
   state.whole_kernel.wait();
   state.timings.wait_predictions();
   Workbench bench;
-  Image img;
   // Tabs and scroll positions settle over a few frames (ImGui applies them on the next one).
   constexpr int kFrames = 4;
   for (int f = 0; f < kFrames; ++f) {
@@ -82,7 +81,7 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, std::string*
     *error = "the rendered frame is one colour: nothing was drawn";
     return false;
   }
-  return write_png(img, plan.out, error);
+  return true;
 }
 
 }  // namespace ws::gui

@@ -20,7 +20,6 @@ int run_window(const WindowOptions& o);
 void build_frame(GlWindow& window, Workbench& bench, AppState& state, double dt_seconds);
 
 struct ScreenshotPlan {
-  std::string out;                    // PNG path
   int width = 1600, height = 900;
   float font_scale = 1.0f;
   bool live_bench = false;            // time the catalog on this GPU first
@@ -28,9 +27,9 @@ struct ScreenshotPlan {
   std::optional<DetailTab> detail;    // Shared array or Blocks
 };
 
-// Renders `state` in a hidden window and writes the PNG. Waits for the
-// whole-kernel report and the predictions (and the bench when asked) so the
-// picture is complete. Fails on a GL error or an image of one colour.
-bool render_screenshot(AppState& state, const ScreenshotPlan& plan, std::string* error);
+// Renders `state` in a hidden window into `out` (write_png() saves it). Waits
+// for the whole-kernel report and the predictions (and the bench when asked) so
+// the picture is complete. Fails on a GL error or an image of one colour.
+bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& out, std::string* error);
 
 }  // namespace ws::gui

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "ws/kernels/work.hpp"
+
 namespace ws::gui {
 namespace {
 
@@ -24,7 +26,7 @@ const Measurement* MeasurementSet::find(std::string_view kernel) const {
 }
 
 TimingsModel::TimingsModel() {
-  recorded = load_recorded_measurements(&recorded_error);
+  recorded = load_recorded_measurements(&recorded_error, &skipped_files);
   std::string name;
   gpu_reason = probe_gpu(&name);
   gpu = gpu_reason.empty() ? GpuStatus::Present : GpuStatus::Absent;
@@ -91,6 +93,8 @@ void TimingsModel::ensure_predictions() {
     for (const auto& [k, p] : jobs) {
       try {
         if (kernels::check_params(*k, p, default_preset())) continue;
+        // A file's sizes could ask for minutes of simulation: no prediction then.
+        if (kernels::check_work(*k, p, default_preset().warp_lanes)) continue;
         out[std::string(k->name)] = kernels::report(*k, p, default_preset(), Dim3{0, 0, 0}, 0).simulated_seconds;
       } catch (const std::exception&) {
         // A kernel the simulator cannot run at these sizes gets no prediction.

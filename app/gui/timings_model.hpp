@@ -53,7 +53,10 @@ class TimingsModel {
   const MeasurementSet* shown() const;
   std::vector<MeasurementSet> recorded;
   int selected = 0;                 // index into recorded
-  std::string recorded_error;       // no folder, no file, a parse error
+  std::string recorded_error;       // no folder or no file
+  // One message per file that could not be read ("<file>: <field> ..."): the
+  // file is skipped, the others are shown, the panel lists these.
+  std::vector<std::string> skipped_files;
   GpuStatus gpu = GpuStatus::Unknown;
   std::string gpu_name, gpu_reason;  // reason: why no live bench (no GPU, no driver, CPU-only build)
   bool live_running() const { return live_job_.valid(); }
@@ -80,7 +83,8 @@ class TimingsModel {
 };
 
 // Provided by measurement_source.cpp, over the kernels library's bench and loader.
-std::vector<MeasurementSet> load_recorded_measurements(std::string* error);
+// *error: why there is nothing to read; *skipped: one message per bad file.
+std::vector<MeasurementSet> load_recorded_measurements(std::string* error, std::vector<std::string>* skipped);
 // Empty when a GPU can run the bench; else why not. Sets *name to the GPU's name.
 std::string probe_gpu(std::string* name);
 // Times every catalog kernel; progress(fraction, kernel) from the bench thread.

@@ -45,10 +45,16 @@ void TimingsPanel::draw_source(AppState& state) {
     ImGui::TextColored(palette::text_muted(), "driver %s, CUDA %s", live.driver.c_str(), live.cuda.c_str());
     return;
   }
+  // A file that could not be read is named with the field at fault; the others still show.
+  if (!t.skipped_files.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
+    for (const std::string& why : t.skipped_files) ImGui::TextWrapped("Skipped %s", why.c_str());
+    ImGui::PopStyleColor();
+  }
   if (t.recorded.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("No recorded measurements: %s", t.recorded_error.empty() ? "assets/measurements/ holds no file"
-                                                                                 : t.recorded_error.c_str());
+    ImGui::TextWrapped("No recorded measurements%s%s", t.recorded_error.empty() ? "" : ": ",
+                       t.recorded_error.c_str());
     ImGui::PopStyleColor();
     return;
   }

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <exception>
 
+#include "ws/kernels/work.hpp"
+
 namespace ws::gui {
 
 WholeKernelJob::~WholeKernelJob() {
@@ -32,6 +34,11 @@ void WholeKernelJob::start(const ReportRequest& r) {
   running_ = std::async(std::launch::async, [r]() {
     Outcome o;
     try {
+      // Sizes that would take minutes are refused, as by `warpscope report` (ws/kernels/work.hpp).
+      if (auto too_much = kernels::check_work(*r.kernel, r.params, r.arch->warp_lanes)) {
+        o.error = *too_much;
+        return o;
+      }
       o.report = kernels::report(*r.kernel, r.params, *r.arch, Dim3{0, 0, 0}, 0);
     } catch (const std::exception& e) {
       o.error = e.what();

@@ -29,9 +29,11 @@ void WholeKernelPanel::Draw(AppState& state) {
   }
   const kernels::KernelReport* r = state.whole_kernel.report();
   if (!r) {
-    if (!state.whole_kernel.error().empty())
-      ImGui::TextColored(palette::text_conflict(), "%s", state.whole_kernel.error().c_str());
-    else
+    if (!state.whole_kernel.error().empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
+      ImGui::TextWrapped("%s", state.whole_kernel.error().c_str());  // the work limit's message is long
+      ImGui::PopStyleColor();
+    } else
       ImGui::TextUnformatted("Simulating every warp of every block ...");
     return;
   }

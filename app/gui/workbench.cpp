@@ -13,6 +13,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "gui/palette.hpp"
 
@@ -41,8 +42,8 @@ void Workbench::handle_shortcuts(AppState& state) {
     float s = state.view.font_scale;
     if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) s += 0.1f;
     if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT)) s -= 0.1f;
-    if (ImGui::IsKeyPressed(GLFW_KEY_0)) s = 1.0f;
-    s = std::clamp(s, 0.6f, 2.5f);
+    if (ImGui::IsKeyPressed(GLFW_KEY_0) || !std::isfinite(s)) s = 1.0f;
+    s = std::clamp(s, 0.6f, 2.5f);  // inside kMinFontScale .. kMaxFontScale
     if (s != state.view.font_scale) {
       state.view.font_scale = s;
       state.view.font_reload = true;

@@ -194,6 +194,14 @@ std::optional<std::string> check_params(const KernelDescriptor& k, const KernelP
     return fmt::format("{}: the block needs {} bytes ({:.2f} KB) of shared memory, over preset {}'s {} ({:.2f} KB)",
                        k.reads(&KernelParams::stride) ? "--stride" : "--tile", lc.shared_bytes, lc.shared_bytes / 1024.0,
                        arch.name, arch.max_shared_per_block, arch.max_shared_per_block / 1024.0);
+  // A site's width is fixed by the code (S2): the first warp shows every shared-memory
+  // width the kernel uses, so a preset without 8- or 16-byte accesses (toy4) refuses it here.
+  WarpTrace first;
+  trace_warp_into(k, p, lc, Dim3{0, 0, 0}, 0, std::min(arch.warp_lanes, kMaxWarpLanes), first);
+  for (const SiteInfo& s : first.sites)
+    if (s.space == Space::Shared && !arch.allows_width(s.bytes))
+      return fmt::format("--arch: {} accesses shared memory {} bytes per lane at '{}', which preset {} does not allow",
+                         k.name, s.bytes, s.name, arch.name);
   return std::nullopt;
 }
 

@@ -1,6 +1,12 @@
 #include "ws/kernels/measurements.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <limits>
+#include <optional>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -17,46 +23,130 @@ const MeasuredKernel* Measurements::find(std::string_view kernel) const {
   return nullptr;
 }
 
-Result<Measurements> load_measurements(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) return Error{"cannot open " + path};
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(f);
-  } catch (const nlohmann::json::exception& e) {
-    return Error{path + ": not JSON: " + e.what()};
+namespace {
+
+using nlohmann::json;
+
+// What a JSON value is, for messages: "a string", "null", ...
+std::string kind_of(const json& v) {
+  switch (v.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "an array";
+    case json::value_t::string: return "a string";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned: return "an integer";
+    case json::value_t::number_float: return "a number";
+    default: return "not a value";
   }
-  if (!j.is_object() || !j.contains("kernels") || !j["kernels"].is_object())
-    return Error{path + ": no \"kernels\" object"};
-  Measurements m;
-  m.path = path;
-  // A field of the wrong type makes nlohmann throw: it becomes this file's Error.
-  try {
-    auto str = [&](const char* key) {
-      return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : "";
-    };
-    m.gpu = str("gpu");
-    m.driver = str("driver");
-    m.cuda = str("cuda");
-    m.date = str("date");
-    m.command = str("command");
-    m.memcpy_d2d_gbps = j.value("memcpy_d2d_gbps", 0.0);
-    for (const auto& [key, e] : j["kernels"].items()) {
+}
+
+// Reads one file against its schema; every problem names the field
+// ("kernels.copy.median_ms"). The caller adds the file's name.
+struct FileReader {
+  std::optional<std::string> problem;
+
+  bool fail(const std::string& field, const std::string& what) {
+    if (!problem) problem = field + " " + what;
+    return false;
+  }
+  // Absent keeps `out`; present must be a string.
+  bool text(const json& parent, const char* key, const std::string& field, std::string& out) {
+    const auto it = parent.find(key);
+    if (it == parent.end()) return true;
+    if (!it->is_string()) return fail(field, "is " + kind_of(*it) + ", not a string");
+    out = it->get<std::string>();
+    return true;
+  }
+  // Absent keeps `out`; present must be a number >= 0.
+  bool amount(const json& parent, const char* key, const std::string& field, double& out) {
+    const auto it = parent.find(key);
+    if (it == parent.end()) return true;
+    if (!it->is_number()) return fail(field, "is " + kind_of(*it) + ", not a number");
+    const double v = it->get<double>();
+    if (!(v >= 0)) return fail(field, fmt::format("is {}, not a number >= 0", v));
+    out = v;
+    return true;
+  }
+  // Keys of the parameter table must hold integers that fit an int; other keys are left alone.
+  bool params(const json& j, const std::string& field, KernelParams& out) {
+    if (!j.is_object()) return fail(field, "is " + kind_of(j) + ", not an object");
+    for (const ParamSpec& s : param_specs()) {
+      const auto it = j.find(std::string(s.key));
+      if (it == j.end()) continue;
+      const std::string f = field + "." + std::string(s.key);
+      if (!it->is_number_integer()) return fail(f, "is " + kind_of(*it) + ", not an integer");
+      const auto wide = it->is_number_unsigned() ? static_cast<long long>(std::min<std::uint64_t>(
+                                                       it->get<std::uint64_t>(), std::numeric_limits<long long>::max()))
+                                                 : it->get<long long>();
+      if (wide < std::numeric_limits<int>::min() || wide > std::numeric_limits<int>::max())
+        return fail(f, fmt::format("is {}, too large", it->dump()));
+      out.*s.field = static_cast<int>(wide);
+    }
+    return true;
+  }
+
+  bool kernel(const std::string& key, const json& e, MeasuredKernel& k) {
+    const std::string field = "kernels." + key;
+    if (!e.is_object()) return fail(field, "is " + kind_of(e) + ", not an object");
+    k.key = key;
+    k.kernel = key;
+    if (!text(e, "kernel", field + ".kernel", k.kernel)) return false;
+    const KernelInfo* info = find_kernel(k.kernel);
+    k.params = info ? info->defaults : KernelParams{};
+    if (const auto it = e.find("params"); it != e.end() && !params(*it, field + ".params", k.params)) return false;
+    if (!amount(e, "median_ms", field + ".median_ms", k.median_ms) || !amount(e, "gbps", field + ".gbps", k.gbps) ||
+        !amount(e, "gflops", field + ".gflops", k.gflops))
+      return false;
+    if (const auto it = e.find("ncu"); it != e.end()) {
+      if (!it->is_object()) return fail(field + ".ncu", "is " + kind_of(*it) + ", not an object");
+      for (const auto& [metric, v] : it->items()) {
+        if (!v.is_number()) return fail(field + ".ncu." + metric, "is " + kind_of(v) + ", not a number");
+        k.ncu[metric] = v.get<double>();
+      }
+    }
+    return true;
+  }
+
+  bool file(const json& j, Measurements& m) {
+    if (!j.is_object()) return fail("the file", "is " + kind_of(j) + ", not a JSON object");
+    const auto kernels = j.find("kernels");
+    if (kernels == j.end()) return fail("\"kernels\"", "is missing");
+    if (!kernels->is_object()) return fail("kernels", "is " + kind_of(*kernels) + ", not an object");
+    if (!text(j, "gpu", "gpu", m.gpu) || !text(j, "driver", "driver", m.driver) || !text(j, "cuda", "cuda", m.cuda) ||
+        !text(j, "date", "date", m.date) || !text(j, "command", "command", m.command) ||
+        !amount(j, "memcpy_d2d_gbps", "memcpy_d2d_gbps", m.memcpy_d2d_gbps))
+      return false;
+    for (const auto& [key, e] : kernels->items()) {
       MeasuredKernel k;
-      k.key = key;
-      k.kernel = e.contains("kernel") && e["kernel"].is_string() ? e["kernel"].get<std::string>() : key;
-      const KernelInfo* info = find_kernel(k.kernel);
-      const KernelParams defaults = info ? info->defaults : KernelParams{};
-      k.params = params_from_json(e.value("params", nlohmann::json::object()), defaults);
-      k.median_ms = e.value("median_ms", 0.0);
-      k.gbps = e.value("gbps", 0.0);
-      k.gflops = e.value("gflops", 0.0);
-      if (e.contains("ncu") && e["ncu"].is_object())
-        for (const auto& [metric, v] : e["ncu"].items())
-          if (v.is_number()) k.ncu[metric] = v.get<double>();
+      if (!kernel(key, e, k)) return false;
       m.kernels.push_back(std::move(k));
     }
-  } catch (const nlohmann::json::exception& e) {
+    return true;
+  }
+};
+
+}  // namespace
+
+Result<Measurements> load_measurements(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return Error{path + ": is a folder, not a measurement file"};
+  std::ifstream f(path);
+  if (!f) return Error{fmt::format("{}: cannot open: {}", path, std::strerror(errno))};
+  json j;
+  try {
+    j = json::parse(f);
+  } catch (const json::exception& e) {
+    return Error{path + ": not JSON: " + e.what()};
+  }
+  Measurements m;
+  m.path = path;
+  FileReader reader;
+  // The checks above leave nlohmann nothing to throw; a throw would be a bug here, still not the window's end.
+  try {
+    if (!reader.file(j, m)) return Error{path + ": " + *reader.problem};
+  } catch (const std::exception& e) {
     return Error{path + ": " + e.what()};
   }
   return m;

@@ -3,6 +3,7 @@
 //   analyze_warp()       S1-S7 / G1-G2 on every instruction of one traced warp
 //   block_classes()      blocks that provably give equal counts (see below)
 //   simulate_whole_kernel(), report()
+//   estimate_work(), check_work()   the work limit, checked before simulating (ws/kernels/work.hpp)
 //
 // Block equivalence, exact for the catalog's kernels: each global array's
 // addresses in block (bx, by) are the addresses of block (0, 0) shifted by one
@@ -19,8 +20,10 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <numeric>
 
 #include "catalog_internal.hpp"
+#include "ws/kernels/work.hpp"
 #include "ws/cost_model.hpp"
 #include "ws/global_analysis.hpp"
 #include "ws/shared_analysis.hpp"
@@ -169,6 +172,63 @@ WholeKernel simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, co
   WholeKernel w = table.sorted();
   w.blocks_simulated = simulated;
   return w;
+}
+
+std::uint64_t WorkEstimate::traced_accesses() const {
+  return accesses_per_thread *
+         (threads_per_block * block_classes + warp_threads + (probes + kProbeWeight - 1) / kProbeWeight);
+}
+
+WorkEstimate estimate_work(const KernelInfo& k, const KernelParams& p, int warp_lanes) {
+  const LaunchConfig lc = launch_config(k, p);
+  WorkEstimate e;
+  e.threads_per_block = static_cast<std::uint64_t>(lc.block.count());
+  {
+    AccessRecorder rec(1);
+    run_thread(k, p, lc, Dim3{0, 0, 0}, 0, rec, 0);
+    WarpTrace one;
+    rec.build_warp(one);
+    e.accesses_per_thread = std::max<std::uint64_t>(1, one.instructions.size());
+  }
+  // Classes as simulate_whole_kernel() finds them: along each axis, (last block?,
+  // the residue mod 32 of each array's shift). The shifts are affine in the block
+  // index, so blocks 0 and 1 give the step, and the residues repeat with period
+  // lcm over the arrays of 32 / gcd(step, 32).
+  const std::vector<std::uint64_t> origin = first_addresses(k, p, lc, Dim3{0, 0, 0});
+  bool exact = true;
+  auto classes_on = [&](int n, Dim3 second) -> std::uint64_t {
+    if (n <= 1) return 1;
+    const std::vector<std::uint64_t> next = first_addresses(k, p, lc, second);
+    std::uint64_t period = 1;
+    for (std::size_t a = 0; a < origin.size() && a < next.size(); ++a) {
+      if (origin[a] == kNoAddress || next[a] == kNoAddress) exact = false;
+      const std::uint64_t step = (next[a] - origin[a]) % kSectorBytes;
+      period = std::lcm(period, kSectorBytes / std::gcd(step, kSectorBytes));
+    }
+    return std::min<std::uint64_t>(static_cast<std::uint64_t>(n) - 1, period) + 1;
+  };
+  const std::uint64_t cx = classes_on(lc.grid.x, Dim3{1, 0, 0}), cy = classes_on(lc.grid.y, Dim3{0, 1, 0});
+  const std::uint64_t blocks = static_cast<std::uint64_t>(lc.grid.x) * lc.grid.y * lc.grid.z;
+  // Not exact, or a 3-D grid: every block is simulated (simulate_whole_kernel()).
+  e.block_classes = exact && lc.grid.z == 1 ? cx * cy : blocks;
+  e.probes = lc.grid.z == 1 ? static_cast<std::uint64_t>(lc.grid.x) + lc.grid.y : 0;
+  e.warp_threads = static_cast<std::uint64_t>(warp_lanes);
+  return e;
+}
+
+std::optional<std::string> check_work(const KernelInfo& k, const KernelParams& p, int warp_lanes) {
+  const WorkEstimate e = estimate_work(k, p, warp_lanes);
+  const std::uint64_t work = e.traced_accesses();
+  if (work <= kMaxTracedAccesses) return std::nullopt;
+  std::string flags;
+  for (const ParamRule& r : k.params)
+    flags += fmt::format("{}{} {}", flags.empty() ? "" : " ", param_spec(r.field).flag(), p.*r.field);
+  // "%.3g": 1.4e+08; the limit as a plain count reads better in a message.
+  return fmt::format("{}: too much to simulate for {}: about {:.3g} memory accesses to trace ({} block class{} of {} "
+                     "threads, {} accesses per thread); at most {}",
+                     flags.empty() ? std::string(k.name) : flags, k.name, static_cast<double>(work), e.block_classes,
+                     e.block_classes == 1 ? "" : "es", e.threads_per_block, e.accesses_per_thread,
+                     kMaxTracedAccesses);
 }
 
 KernelReport report(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp) {

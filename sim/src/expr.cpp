@@ -1,9 +1,12 @@
 // Recursive-descent parser for lane expressions, C precedence from loosest:
 //   |   ^   &   << >>   + -   * / %   unary - + ~   primary (literal, lane, parens)
+// Bounded (ws/expr.hpp): at most kMaxExprLength characters and kMaxExprDepth
+// nested parentheses or unary operators; a chain of binary operators is a loop.
 #include "ws/expr.hpp"
 
 #include <cctype>
 #include <optional>
+#include <vector>
 #include <fmt/format.h>
 
 namespace ws {
@@ -14,7 +17,22 @@ struct Expr::Node {
   std::int64_t value = 0;
   int column = 0;  // of the operator, for division-by-zero messages
   std::unique_ptr<Node> lhs, rhs;
+  ~Node();
 };
+
+// Without recursion: `1+1+...` (2048 operators fit the length limit) is a tree
+// 2048 deep on the left, too deep for recursive destruction under ASan.
+Expr::Node::~Node() {
+  std::vector<std::unique_ptr<Node>> pending;
+  if (lhs) pending.push_back(std::move(lhs));
+  if (rhs) pending.push_back(std::move(rhs));
+  while (!pending.empty()) {
+    std::unique_ptr<Node> n = std::move(pending.back());
+    pending.pop_back();
+    if (n->lhs) pending.push_back(std::move(n->lhs));
+    if (n->rhs) pending.push_back(std::move(n->rhs));
+  }  // each node dies childless
+}
 
 namespace {
 
@@ -24,6 +42,14 @@ struct Parser {
   std::string_view text;
   std::size_t pos = 0;
   std::optional<ExprError> error;
+  int depth = 0;  // open parentheses and unary operators around `pos`
+
+  // Entering one more nesting level; false (and the error) past kMaxExprDepth.
+  bool enter() {
+    if (++depth <= kMaxExprDepth) return true;
+    fail(fmt::format("nested deeper than {} levels (parentheses and unary operators)", kMaxExprDepth));
+    return false;
+  }
 
   void skip_space() {
     while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
@@ -47,8 +73,7 @@ struct Parser {
 
   static std::unique_ptr<Node> make_binary(char op, int col, std::unique_ptr<Node> l,
                                            std::unique_ptr<Node> r) {
-    auto n = std::make_unique<Node>(Node{Node::Binary, op, 0, col, std::move(l), std::move(r)});
-    return n;
+    return std::unique_ptr<Node>(new Node{Node::Binary, op, 0, col, std::move(l), std::move(r)});
   }
 
   // Matches one of `ops` (two-character shifts written as "<<" / ">>").
@@ -92,10 +117,12 @@ struct Parser {
     if (pos < text.size() && (text[pos] == '-' || text[pos] == '+' || text[pos] == '~')) {
       const char op = text[pos];
       const int col = column();
+      if (!enter()) return nullptr;
       ++pos;
       auto operand = parse_unary();
+      --depth;
       if (!operand) return nullptr;
-      return std::make_unique<Node>(Node{Node::Unary, op, 0, col, std::move(operand), nullptr});
+      return std::unique_ptr<Node>(new Node{Node::Unary, op, 0, col, std::move(operand), nullptr});
     }
     return parse_primary();
   }
@@ -106,8 +133,10 @@ struct Parser {
     const char c = text[pos];
     if (c == '(') {
       const int open_col = column();
+      if (!enter()) return nullptr;
       ++pos;
       auto inner = parse_or();
+      --depth;
       if (!inner) return nullptr;
       skip_space();
       if (pos >= text.size() || text[pos] != ')')
@@ -122,7 +151,7 @@ struct Parser {
              (std::isalnum(static_cast<unsigned char>(text[pos])) || text[pos] == '_'))
         ++pos;
       if (text.substr(start, pos - start) == "lane")
-        return std::make_unique<Node>(Node{Node::Lane, 0, 0, 0, nullptr, nullptr});
+        return std::unique_ptr<Node>(new Node{Node::Lane, 0, 0, 0, nullptr, nullptr});
       pos = start;
       return fail("unknown name; the only variable is 'lane'");
     }
@@ -155,32 +184,19 @@ struct Parser {
       pos = start;
       return fail("malformed number");
     }
-    return std::make_unique<Node>(
-        Node{Node::Literal, 0, static_cast<std::int64_t>(v), 0, nullptr, nullptr});
+    return std::unique_ptr<Node>(new Node{Node::Literal, 0, static_cast<std::int64_t>(v), 0, nullptr, nullptr});
   }
 };
 
-std::variant<std::int64_t, ExprError> evaluate(const Node& n, std::int64_t lane) {
-  switch (n.kind) {
-    case Node::Literal: return n.value;
-    case Node::Lane: return lane;
-    case Node::Unary: {
-      auto v = evaluate(*n.lhs, lane);
-      if (auto* e = std::get_if<ExprError>(&v)) return *e;
-      const auto x = static_cast<std::uint64_t>(std::get<std::int64_t>(v));
-      if (n.op == '-') return static_cast<std::int64_t>(0 - x);
-      if (n.op == '~') return static_cast<std::int64_t>(~x);
-      return static_cast<std::int64_t>(x);
-    }
-    case Node::Binary: break;
-  }
-  auto lv = evaluate(*n.lhs, lane);
-  if (auto* e = std::get_if<ExprError>(&lv)) return *e;
-  auto rv = evaluate(*n.rhs, lane);
-  if (auto* e = std::get_if<ExprError>(&rv)) return *e;
-  const std::int64_t l = std::get<std::int64_t>(lv), r = std::get<std::int64_t>(rv);
+// One operator applied to values already computed.
+std::variant<std::int64_t, ExprError> apply(const Node& n, std::int64_t l, std::int64_t r, std::int64_t lane) {
   // Wrap-around arithmetic on unsigned values avoids undefined overflow.
   const auto ul = static_cast<std::uint64_t>(l), ur = static_cast<std::uint64_t>(r);
+  if (n.kind == Node::Unary) {
+    if (n.op == '-') return static_cast<std::int64_t>(0 - ul);
+    if (n.op == '~') return static_cast<std::int64_t>(~ul);
+    return l;
+  }
   switch (n.op) {
     case '+': return static_cast<std::int64_t>(ul + ur);
     case '-': return static_cast<std::int64_t>(ul - ur);
@@ -204,6 +220,38 @@ std::variant<std::int64_t, ExprError> evaluate(const Node& n, std::int64_t lane)
   return ExprError{"--expr: internal error: unknown operator"};
 }
 
+// Post-order with explicit stacks, not recursion (see ~Node): left operand,
+// right operand, then the operator, so the first error met is the leftmost.
+std::variant<std::int64_t, ExprError> evaluate(const Node& root, std::int64_t lane) {
+  struct Step {
+    const Node* node;
+    bool operands_done;
+  };
+  std::vector<Step> todo{{&root, false}};
+  std::vector<std::int64_t> values;
+  while (!todo.empty()) {
+    const Step step = todo.back();
+    todo.pop_back();
+    const Node& n = *step.node;
+    if (n.kind == Node::Literal) {
+      values.push_back(n.value);
+    } else if (n.kind == Node::Lane) {
+      values.push_back(lane);
+    } else if (!step.operands_done) {
+      todo.push_back({&n, true});
+      if (n.rhs) todo.push_back({n.rhs.get(), false});
+      todo.push_back({n.lhs.get(), false});
+    } else {
+      const std::int64_t r = n.kind == Node::Binary ? values.back() : 0;
+      if (n.kind == Node::Binary) values.pop_back();
+      auto v = apply(n, values.back(), r, lane);
+      if (auto* e = std::get_if<ExprError>(&v)) return *e;
+      values.back() = std::get<std::int64_t>(v);
+    }
+  }
+  return values.back();
+}
+
 }  // namespace
 
 Expr::Expr(std::unique_ptr<Node> root) : root_(std::move(root)) {}
@@ -212,6 +260,10 @@ Expr& Expr::operator=(Expr&&) noexcept = default;
 Expr::~Expr() = default;
 
 std::variant<Expr, ExprError> Expr::parse(std::string_view text) {
+  // A chain `lane+lane+...` nests one tree level per operator: the length bounds it.
+  if (text.size() > kMaxExprLength)
+    return ExprError{fmt::format("--expr: the expression is {} characters long; at most {}", text.size(),
+                                 kMaxExprLength)};
   Parser p{text, 0, std::nullopt};
   auto root = p.parse_or();
   if (root) {

@@ -4,6 +4,8 @@
 
 #include <bit>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include "ws/access.hpp"
 #include "ws/arch.hpp"
@@ -45,6 +47,10 @@ inline SharedGeometry shared_geometry(const WarpAccess& a, const ArchPreset& arc
   }
   g.bytes = ldsm ? 16 : a.bytes;
   int group = ldsm ? 8 : arch.group_lanes_for(g.bytes);
+  // validate_access() refuses such widths; a caller that skipped it gets an error, not a division by zero.
+  if (group <= 0)
+    throw std::invalid_argument("shared-memory width " + std::to_string(g.bytes) + " bytes is not allowed on preset " +
+                                std::string(arch.name));
   g.paired = !ldsm && arch.pair_merge && a.op == Op::Load && (g.bytes == 8 || g.bytes == 16) &&
              pairing_doubles(a, g.mask, g.lanes);
   if (g.paired) group *= 2;

@@ -16,6 +16,12 @@ nlohmann::json analyze_json(std::vector<std::string> args) {
   return nlohmann::json::parse(r.out);
 }
 
+std::string repeated(const std::string& s, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += s;
+  return out;
+}
+
 std::string lane_list(int n, const std::function<std::string(int)>& f) {
   std::string s;
   for (int i = 0; i < n; ++i) s += (i ? "," : "") + f(i);
@@ -78,6 +84,35 @@ TEST(AnalyzeCli, PlainOutputDrawsTheBankMap) {
   EXPECT_NE(r.out.find("\n  1 16"), std::string::npos) << r.out;
 }
 
+TEST(AnalyzeCli, NumbersWithALeadingZeroAreDecimal) {
+  // 08 is not octal (it used to be refused), 0x10 is hex; the README says "decimal or 0x hex".
+  const auto j = analyze_json({"--space", "shared", "--op", "load", "--bytes", "08", "--expr", "8*lane"});
+  EXPECT_EQ(j["bytes"], 8);
+  const auto hex = analyze_json({"--space", "shared", "--op", "load", "--bytes", "0x10", "--expr", "16*lane"});
+  EXPECT_EQ(hex["bytes"], 16);
+  const auto list = analyze_json({"--space", "global", "--op", "load", "--bytes", "2", "--arch", "toy4",
+                                  "--addresses", "0,04,010,012"});
+  EXPECT_EQ(list["lanes"][2]["address"], 10);
+}
+
+// Output that cannot be written is an error: exit 1 and one line naming stdout.
+TEST(AnalyzeCli, FailedOutputIsAnError) {
+  const std::vector<std::string> args = {"analyze", "--space", "shared", "--op", "load", "--bytes", "4", "--expr", "4*lane"};
+  auto json_args = args;
+  json_args.push_back("--json");
+  for (const auto& [redirect, a] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {">/dev/full", args}, {">/dev/full", json_args}, {">&-", args}, {">&-", json_args}}) {
+    const CommandResult r = run_warpscope_with(a, redirect);
+    EXPECT_EQ(r.exit_code, 1) << redirect << " " << r.err;
+    EXPECT_NE(r.err.find("cannot write to standard output"), std::string::npos) << redirect << " " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_NE(run_warpscope_with(args, ">&-").err.find("closed"), std::string::npos);
+  EXPECT_NE(run_warpscope_with(args, ">/dev/full").err.find("No space left"), std::string::npos);
+  // Help is output too.
+  EXPECT_EQ(run_warpscope_with({"--help"}, ">/dev/full").exit_code, 1);
+}
+
 struct BadInput {
   std::string name;
   std::vector<std::string> args;
@@ -115,6 +150,18 @@ std::vector<BadInput> bad_inputs() {
       {"both_inputs", with({"--expr", "lane", "--addresses", "0"}), "exactly one"},
       {"bad_mask", with({"--expr", "4*lane", "--mask", "0xg"}), "--mask"},
       {"ldmatrix_on_global", {"analyze", "--space", "global", "--op", "load", "--ldmatrix", "x2", "--expr", "16*lane"}, "ldmatrix"},
+      // Used to overflow the stack. 60000 pairs: one argument may hold at most 128 KiB.
+      {"deep_expr", with({"--expr", repeated("(", 60000) + "lane" + repeated(")", 60000)}), "at most 4096"},
+      {"nested_expr", with({"--expr", repeated("(", 300) + "4*lane" + repeated(")", 300)}), "deeper than 256"},
+      {"long_chain", with({"--expr", repeated("lane+", 25000) + "lane"}), "at most 4096"},
+      {"unary_chain", with({"--expr", repeated("- ", 300) + "lane"}), "deeper than 256"},
+      // Decimal, not octal: 010 is ten (not a width), where it used to be read as 8.
+      {"leading_zero_is_decimal", {"analyze", "--space", "shared", "--op", "load", "--bytes", "010", "--expr", "lane"},
+       "--bytes: 10 is not"},
+      {"not_a_number", {"analyze", "--space", "shared", "--op", "load", "--bytes", "4x", "--expr", "lane"},
+       "--bytes: '4x' is not a whole number"},
+      {"huge_number", {"analyze", "--space", "shared", "--op", "load", "--bytes", "99999999999999999999", "--expr", "lane"},
+       "--bytes"},
   };
 }
 

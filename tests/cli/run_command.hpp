@@ -34,21 +34,27 @@ inline std::string slurp(const std::filesystem::path& p) {
   return ss.str();
 }
 
-inline CommandResult run_warpscope(const std::vector<std::string>& args) {
+// `stdout_to`: where the shell sends stdout instead of a capture file, e.g.
+// ">/dev/full" or ">&-" (closed); `env`: assignments put before the command.
+inline CommandResult run_warpscope_with(const std::vector<std::string>& args, const std::string& stdout_to,
+                                        const std::string& env = "") {
   const auto dir = std::filesystem::temp_directory_path();
   const std::string tag = std::to_string(::getpid()) + "_" + std::to_string(std::rand());
   const auto out = dir / ("ws_out_" + tag), err = dir / ("ws_err_" + tag);
-  std::string cmd = shell_quote(WARPSCOPE_EXE);
+  std::string cmd = env.empty() ? "" : env + " ";
+  cmd += shell_quote(WARPSCOPE_EXE);
   for (const auto& a : args) cmd += " " + shell_quote(a);
-  cmd += " >" + out.string() + " 2>" + err.string() + " </dev/null";
+  cmd += " " + (stdout_to.empty() ? ">" + out.string() : stdout_to) + " 2>" + err.string() + " </dev/null";
   const int status = std::system(cmd.c_str());
   CommandResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = slurp(out);
+  if (stdout_to.empty()) r.out = slurp(out);
   r.err = slurp(err);
   std::filesystem::remove(out);
   std::filesystem::remove(err);
   return r;
 }
+
+inline CommandResult run_warpscope(const std::vector<std::string>& args) { return run_warpscope_with(args, ""); }
 
 }  // namespace ws::test

@@ -7,10 +7,14 @@
 #include <imgui.h>
 #include <stb_image.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <limits>
 
 #include "../cli/run_command.hpp"
 #include "gui/session.hpp"
+#include "ws/kernels/measurements.hpp"
 
 namespace ws::gui {
 namespace {
@@ -102,6 +106,13 @@ TEST_F(WindowTest, ResultsTabsFontScaleAndBadInputRender) {
   s.view.font_scale = 1.6f;
   s.view.font_reload = true;
   render(bench);
+  // A scale ImGui would assert on (NaN once reached AddFont from --font-scale) is reset, not used.
+  for (float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(), 0.0f, -2.0f}) {
+    s.view.font_scale = bad;
+    s.view.font_reload = true;
+    render(bench);
+    EXPECT_EQ(s.view.font_scale, 1.0f);
+  }
   s.view.font_scale = 1.0f;
   s.view.font_reload = true;
   kernels::KernelParams p = s.params;
@@ -113,6 +124,40 @@ TEST_F(WindowTest, ResultsTabsFontScaleAndBadInputRender) {
   s.set_source(InstructionSource::Pattern);
   render(bench);
   s.set_source(InstructionSource::Kernel);
+}
+
+// Measurement files with a wrong type or shape: each is skipped with a message
+// naming it and the field, the good one still shows, and the window runs on.
+TEST_F(WindowTest, BadMeasurementFilesAreSkippedAndNamed) {
+  const fs::path dir = fs::temp_directory_path() / ("ws_gui_measurements_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "folder.json");
+  fs::copy_file(kernels::measurement_files().at(0), dir / "a_good.json");
+  std::ofstream(dir / "b_string.json") << R"({"memcpy_d2d_gbps": "fast", "kernels": {}})";
+  std::ofstream(dir / "c_null.json") << R"({"kernels": {"copy": {"median_ms": null}}})";
+  std::ofstream(dir / "d_kernels.json") << R"({"kernels": 3})";
+  ASSERT_EQ(setenv("WARPSCOPE_MEASUREMENTS_DIR", dir.c_str(), 1), 0);
+  {
+    AppState bad;
+    unsetenv("WARPSCOPE_MEASUREMENTS_DIR");
+    ASSERT_EQ(bad.timings.recorded.size(), 1u);
+    ASSERT_EQ(bad.timings.skipped_files.size(), 4u);
+    const auto& skipped = bad.timings.skipped_files;
+    EXPECT_NE(skipped[0].find("b_string.json: memcpy_d2d_gbps is a string"), std::string::npos) << skipped[0];
+    EXPECT_NE(skipped[1].find("c_null.json: kernels.copy.median_ms is null"), std::string::npos) << skipped[1];
+    EXPECT_NE(skipped[2].find("d_kernels.json: kernels is an integer"), std::string::npos) << skipped[2];
+    EXPECT_NE(skipped[3].find("folder.json: is a folder"), std::string::npos) << skipped[3];
+    Workbench bench;
+    bench.show_results(ResultsTab::Timings);
+    for (int f = 0; f < 3; ++f) {
+      build_frame(*window_, bench, bad, 1.0 / 60);
+      window_->end_frame();
+    }
+    EXPECT_EQ(window_->take_gl_errors(), "");
+    bad.whole_kernel.wait();
+  }
+  unsetenv("WARPSCOPE_MEASUREMENTS_DIR");
+  fs::remove_all(dir);
 }
 
 TEST(ScreenshotCommand, WritesAPngOfTheRequestedSize) {
@@ -140,6 +185,72 @@ TEST(ScreenshotCommand, BadInputIsAUsageError) {
     EXPECT_NE(r.err.find("warpscope"), std::string::npos);
   }
   EXPECT_FALSE(fs::exists(out));
+}
+
+// Values that reached ImGui (an assertion), wrapped to a byte, or were written
+// nowhere with exit 0: each is exit 2 with one line naming the flag.
+TEST(ScreenshotCommand, OutOfRangeValuesAndUnwritablePathsNameTheFlag) {
+  const std::string out = (fs::path(WS_TEST_OUT_DIR) / "never2.png").string();
+  const std::vector<std::string> base = {"screenshot", "--kernel", "copy", "--rows", "256", "--cols", "256"};
+  struct Case {
+    std::vector<std::string> extra;
+    std::string names;
+  };
+  const std::vector<Case> cases = {
+      {{"--out", out, "--font-scale", "nan"}, "--font-scale: 'nan' is not a finite number"},
+      {{"--out", out, "--font-scale", "inf"}, "--font-scale"},
+      {{"--out", out, "--font-scale", "0"}, "--font-scale: 0 is outside"},
+      {{"--out", out, "--font-scale", "-1"}, "--font-scale"},
+      {{"--out", out, "--font-scale", "1e30"}, "--font-scale"},
+      {{"--out", out, "--pattern", "4*lane", "--pattern-bytes", "260"}, "--pattern-bytes: 260 is not one of"},
+      {{"--out", out, "--pattern", "4*lane", "--pattern-bytes", "-252"}, "--pattern-bytes: -252"},
+      {{"--out", out, "--pattern", "4*lane", "--pattern-bytes", "3"}, "--pattern-bytes: 3"},
+      {{"--out", out, "--pattern", "2*lane", "--pattern-bytes", "4"}, "--pattern: The sm90 preset cannot serve"},
+      {{"--out", out, "--pattern", std::string(300, '(') + "lane" + std::string(300, ')')}, "--pattern: '(' at column 257"},
+      {{"--out", out, "--pattern", std::string(5000, '-') + "lane"}, "--pattern: the expression is 5004 characters"},
+      {{"--out", "/nonexistent-dir/x.png"}, "--out: cannot write /nonexistent-dir/x.png"},
+      {{"--out", WS_TEST_OUT_DIR}, std::string("--out: ") + WS_TEST_OUT_DIR + " is a directory"},
+      {{"--out", "/dev/full"}, "--out: cannot write /dev/full: No space left on device"},
+  };
+  for (const Case& c : cases) {
+    auto args = base;
+    args.insert(args.end(), c.extra.begin(), c.extra.end());
+    const auto r = test::run_warpscope(args);
+    EXPECT_EQ(r.exit_code, 2) << c.names << ": " << r.err;
+    EXPECT_NE(r.err.find("warpscope: " + c.names), std::string::npos) << c.names << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_FALSE(fs::exists(out));
+  // A closed stdout: the PNG is written (not into fd 1), and the lost "wrote" line is exit 1.
+  const std::string shot = (fs::path(WS_TEST_OUT_DIR) / "stdout_closed.png").string();
+  fs::remove(shot);
+  auto args = base;
+  args.insert(args.end(), {"--out", shot});
+  const auto closed = test::run_warpscope_with(args, ">&-");
+  EXPECT_EQ(closed.exit_code, 1) << closed.err;
+  EXPECT_NE(closed.err.find("standard output: it is closed"), std::string::npos) << closed.err;
+  int w = 0, h = 0, n = 0;
+  EXPECT_TRUE(stbi_info(shot.c_str(), &w, &h, &n));
+}
+
+// A font file that is cut short or not a font used to abort inside ImGui: now
+// the window warns, naming the file, and draws with ImGui's own font.
+TEST(ScreenshotCommand, BadFontFilesFallBackWithAWarning) {
+  const fs::path dir = fs::temp_directory_path() / ("ws_bad_fonts_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::string noise(5000, '\0');
+  for (std::size_t i = 0; i < noise.size(); ++i) noise[i] = static_cast<char>(i * 7919 % 251);
+  std::ofstream(dir / "DejaVuSans.ttf", std::ios::binary) << noise;
+  std::ofstream(dir / "DejaVuSansMono.ttf", std::ios::binary) << std::string("\0\1\0\0\0\x20", 6);  // 32 tables, none there
+  const std::string out = (fs::path(WS_TEST_OUT_DIR) / "bad_fonts.png").string();
+  const auto r = test::run_warpscope_with({"screenshot", "--kernel", "copy", "--rows", "256", "--cols", "256", "--out", out},
+                                          "", "WARPSCOPE_FONT_DIR=" + test::shell_quote(dir.string()));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find((dir / "DejaVuSans.ttf").string() + ": not a TrueType"), std::string::npos) << r.err;
+  int w = 0, h = 0, n = 0;
+  EXPECT_TRUE(stbi_info(out.c_str(), &w, &h, &n));
+  fs::remove_all(dir);
 }
 
 TEST(NoDisplay, BareWarpscopeSaysItNeedsADisplay) {

@@ -2,6 +2,7 @@
 // exit codes, and one line on stderr naming the bad parameter.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "cli/run_command.hpp"
@@ -89,4 +90,47 @@ TEST(BenchCli, NoGpuExitsThree) {
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.err.find("no GPU"), std::string::npos) << r.err;
   expect_usage_error({"bench", "--kernel", "copy", "--rows", "-1"}, "--rows");  // flags are checked first
+}
+
+TEST(ReportCli, NumbersWithALeadingZeroAreDecimal) {
+  // CLI11 alone read 010 as octal 8 (8 rows); the README promises decimal or 0x hex.
+  const auto j = report_json({"--kernel", "copy", "--rows", "010", "--cols", "0x20"});
+  EXPECT_EQ(j["params"]["rows"], 10);
+  EXPECT_EQ(j["params"]["cols"], 32);
+  EXPECT_EQ(j["totals"]["global_load"]["bytes_requested"], 10 * 32 * 4);  // every float of 10 rows read once
+  expect_usage_error({"report", "--kernel", "copy", "--rows", "1O"}, "--rows: '1O' is not a whole number");
+  expect_usage_error({"report", "--kernel", "copy", "--warp", "9999999999"}, "--warp");
+}
+
+TEST(ReportCli, FailedOutputIsAnError) {
+  for (const char* redirect : {">/dev/full", ">&-"})
+    for (bool json : {false, true}) {
+      std::vector<std::string> args = {"report", "--kernel", "copy", "--rows", "256", "--cols", "256"};
+      if (json) args.push_back("--json");
+      const auto r = ws::test::run_warpscope_with(args, redirect);
+      EXPECT_EQ(r.exit_code, 1) << redirect << " json=" << json << " " << r.err;
+      EXPECT_NE(r.err.find("cannot write to standard output"), std::string::npos) << r.err;
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
+}
+
+TEST(ReportCli, HugeWorkIsRefusedUpFront) {
+  // The reproducer: the element limit refuses it (2^32 elements of A).
+  expect_usage_error({"report", "--kernel", "matmul_tiled", "--rows", "65536", "--cols", "4096", "--inner", "65536",
+                      "--tile", "2"},
+                     "--inner");
+  // Within the element limits but 11 s or more of tracing (ws/kernels/work.hpp): refused in well under a second.
+  const auto t0 = std::chrono::steady_clock::now();
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"report", "--kernel", "matmul_naive", "--rows", "32", "--cols", "32", "--inner", "65536", "--tile", "32"},
+           {"report", "--kernel", "matmul_tiled", "--rows", "4096", "--cols", "4096", "--inner", "65536", "--tile",
+            "32"}}) {
+    const auto r = run_warpscope(args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("--rows " + args[4] + " --cols " + args[6] + " --inner " + args[8]), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("at most 100000000"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0);
 }

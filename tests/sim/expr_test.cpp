@@ -76,5 +76,71 @@ TEST(PatternInput, ErrorsNameLaneAndToken) {
   EXPECT_NE(std::get<InputError>(many).message.find("5 entries"), std::string::npos);
 }
 
+std::string repeat(std::string_view s, std::size_t n) {
+  std::string out;
+  out.reserve(s.size() * n);
+  for (std::size_t i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+// Inputs that used to overflow the stack (recursive descent): each is refused
+// with a message naming the limit, however large.
+TEST(ExprLimits, DeepNestingIsRefusedNamingTheLimit) {
+  const std::string deep = repeat("(", 100000) + "lane" + repeat(")", 100000);
+  EXPECT_NE(parse_error(deep.c_str()).find("at most 4096"), std::string::npos) << parse_error(deep.c_str());
+  // Short enough for the length limit, too deep for the nesting one.
+  const std::string nested = repeat("(", 300) + "lane" + repeat(")", 300);
+  const std::string e = parse_error(nested.c_str());
+  EXPECT_NE(e.find("deeper than 256"), std::string::npos) << e;
+  EXPECT_NE(e.find("column 257"), std::string::npos) << e;
+}
+
+TEST(ExprLimits, UnaryChainsCountAsNesting) {
+  for (const char* op : {"-", "~", "+", "- "}) {
+    const std::string chain = repeat(op, 300) + "lane";
+    EXPECT_NE(parse_error(chain.c_str()).find("deeper than 256"), std::string::npos) << op;
+  }
+  const std::string mixed = repeat("-(", 200) + "lane" + repeat(")", 200);
+  EXPECT_NE(parse_error(mixed.c_str()).find("deeper than 256"), std::string::npos);
+}
+
+TEST(ExprLimits, LongChainsAreRefusedNamingTheLimit) {
+  const std::string chain = repeat("lane+", 200000) + "lane";  // 1 MB
+  EXPECT_NE(parse_error(chain.c_str()).find("1000004 characters long; at most 4096"), std::string::npos)
+      << parse_error(chain.c_str());
+  const std::string minus = repeat("- ", 500000) + "lane";
+  EXPECT_NE(parse_error(minus.c_str()).find("at most 4096"), std::string::npos);
+  // The same errors reach every caller: the window's pattern editor and screenshot --pattern use this.
+  auto via_pattern = addresses_from_expr(chain, 32);
+  ASSERT_TRUE(std::holds_alternative<InputError>(via_pattern));
+  EXPECT_NE(std::get<InputError>(via_pattern).message.find("at most 4096"), std::string::npos);
+}
+
+TEST(ExprLimits, EverythingUpToTheLimitsStillWorks) {
+  const std::string nested = repeat("(", 256) + "lane" + repeat(")", 256);
+  EXPECT_EQ(eval(nested.c_str(), 5), 5);
+  EXPECT_EQ(eval((repeat("-", 256) + "lane").c_str(), 3), 3);  // an even number of negations
+  // The longest chain allowed: 4096 characters, 2048 additions deep on the left.
+  const std::string chain = repeat("1+", 2047) + "lane*0";
+  ASSERT_EQ(chain.size(), 4100u);
+  EXPECT_NE(parse_error(chain.c_str()).find("at most 4096"), std::string::npos);
+  const std::string fits = repeat("1+", 2045) + "lane";
+  ASSERT_LE(fits.size(), kMaxExprLength);
+  EXPECT_EQ(eval(fits.c_str(), 7), 2045 + 7);
+}
+
+TEST(PatternInput, LeadingZerosAreDecimal) {
+  auto r = parse_address_list("010, 0x10, 08, 0", 4);
+  ASSERT_TRUE(std::holds_alternative<LaneAddresses>(r));
+  const auto& a = std::get<LaneAddresses>(r);
+  EXPECT_EQ(a.address[0], 10u);
+  EXPECT_EQ(a.address[1], 16u);
+  EXPECT_EQ(a.address[2], 8u);
+  EXPECT_EQ(eval("010 + 0", 0), 10);
+  auto mask = parse_mask("010", 32);
+  ASSERT_TRUE(std::holds_alternative<std::uint32_t>(mask));
+  EXPECT_EQ(std::get<std::uint32_t>(mask), 10u);
+}
+
 }  // namespace
 }  // namespace ws

@@ -1,0 +1,81 @@
+// The exit-code contract (README "Exit codes"), held for every subcommand:
+// 0 success; 2 bad input (a flag, a value, an expression, a file), with one
+// line on stderr naming it; 3 no GPU where one is needed; 1 an internal error
+// or output that could not be written.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "run_command.hpp"
+
+namespace ws::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+void expect_bad_input(const std::vector<std::string>& args, const std::string& names,
+                      const std::string& env = "") {
+  const CommandResult r = run_warpscope_with(args, "", env);
+  std::string line;
+  for (const auto& a : args) line += a + " ";
+  EXPECT_EQ(r.exit_code, 2) << line << "\n" << r.err;
+  EXPECT_NE(r.err.find("warpscope: " + names), std::string::npos) << line << "\n" << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << line << "\n" << r.err;
+}
+
+bool screenshot_built() { return run_warpscope({"--help"}).out.find("screenshot") != std::string::npos; }
+
+TEST(ExitCodes, BadInputIsTwoForEverySubcommand) {
+  expect_bad_input({"analyze", "--space", "shared", "--op", "load", "--bytes", "3", "--expr", "lane"}, "--bytes");
+  expect_bad_input({"report", "--kernel", "copy", "--rows", "0"}, "--rows");
+  // Flags are checked before the GPU is looked for: the same on machines with and without one.
+  expect_bad_input({"bench", "--kernel", "copy", "--repeat", "0"}, "--repeat");
+  expect_bad_input({"bench", "--kernel", "copy", "--json", "/nonexistent-dir/b.json"}, "--json");
+  expect_bad_input({"no-such-command"}, "");
+  expect_bad_input({"report", "--kernel", "copy", "--rows", "1e3"}, "--rows");
+  if (!screenshot_built()) GTEST_SKIP() << "built without the window";
+  // All refused before a display is needed, so this holds without one too.
+  expect_bad_input({"screenshot", "--kernel", "copy", "--out", "/tmp/x.png", "--font-scale", "nan"}, "--font-scale");
+  expect_bad_input({"screenshot", "--kernel", "copy", "--out", "/nonexistent-dir/x.png"}, "--out");
+}
+
+TEST(ExitCodes, SuccessIsZeroAndFailedOutputIsOne) {
+  const std::vector<std::vector<std::string>> ok = {
+      {"analyze", "--space", "global", "--op", "load", "--bytes", "4", "--expr", "4*lane"},
+      {"report", "--kernel", "copy", "--rows", "256", "--cols", "256"},
+      {"report", "--kernel", "copy", "--rows", "256", "--cols", "256", "--json"},
+  };
+  for (const auto& args : ok) {
+    EXPECT_EQ(run_warpscope(args).exit_code, 0) << args[0];
+    const CommandResult full = run_warpscope_with(args, ">/dev/full");
+    EXPECT_EQ(full.exit_code, 1) << args[0] << " " << full.err;
+    EXPECT_NE(full.err.find("cannot write to standard output"), std::string::npos) << full.err;
+    const CommandResult closed = run_warpscope_with(args, ">&-");
+    EXPECT_EQ(closed.exit_code, 1) << args[0] << " " << closed.err;
+  }
+}
+
+TEST(ExitCodes, NoGpuIsThreeOrTheBenchRuns) {
+  // Without a GPU: 3 and one line; with one the bench runs (0), or a kernel fails its check (1).
+  const CommandResult r = run_warpscope({"bench", "--kernel", "copy", "--rows", "256", "--cols", "256", "--repeat", "1"});
+  if (r.exit_code == 3) {
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  } else {
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+  }
+}
+
+TEST(ExitCodes, ABadMeasurementFileIsTwoNamingFileAndField) {
+  if (!screenshot_built()) GTEST_SKIP() << "built without the window (the only command that reads them)";
+  const fs::path dir = fs::temp_directory_path() / ("ws_bad_measurements_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "bad.json") << R"({"gpu": "x", "memcpy_d2d_gbps": "fast", "kernels": {}})";
+  expect_bad_input({"screenshot", "--kernel", "copy", "--out", (dir / "x.png").string()},
+                   (dir / "bad.json").string() + ": memcpy_d2d_gbps is a string",
+                   "WARPSCOPE_MEASUREMENTS_DIR=" + shell_quote(dir.string()));
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace ws::test
