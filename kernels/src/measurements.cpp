@@ -109,6 +109,32 @@ struct FileReader {
     return true;
   }
 
+  // Every field is required when the object is present: a model with a hole is no model.
+  bool calibration(const json& j, Calibration& c) {
+    if (!j.is_object()) return fail("calibration", "is " + kind_of(j) + ", not an object");
+    auto need = [&](const char* key, double& out) {
+      if (!j.contains(key)) return fail(std::string("calibration.") + key, "is missing");
+      if (!amount(j, key, std::string("calibration.") + key, out)) return false;
+      if (!(out > 0)) return fail(std::string("calibration.") + key, "is 0, not a measurement");
+      return true;
+    };
+    double sms = 0, threads = 0;
+    if (!need("sm_count", sms) || !need("sm_clock_mhz", c.sm_clock_mhz) ||
+        !need("launch_overhead_us", c.launch_overhead_us) || !need("dram_gbps", c.dram_gbps) ||
+        !need("l2_gbps", c.l2_gbps) || !need("l1_sectors_per_clock_per_sm", c.l1_sectors_per_clock_per_sm) ||
+        !need("l1_requests_per_clock_per_sm", c.l1_requests_per_clock_per_sm) ||
+        !need("shared_wavefronts_per_clock_per_sm", c.shared_wavefronts_per_clock_per_sm) ||
+        !need("fma_per_clock_per_sm", c.fma_per_clock_per_sm) || !need("l2_bytes", c.l2_bytes) ||
+        !need("shared_bytes_per_sm", c.shared_bytes_per_sm) || !need("max_threads_per_sm", threads) ||
+        !text(j, "command", "calibration.command", c.command))
+      return false;
+    if (sms > 100000 || threads > 1e6) return fail("calibration", "has an SM or thread count out of range");
+    c.sm_count = static_cast<int>(sms);
+    c.max_threads_per_sm = static_cast<int>(threads);
+    c.present = true;
+    return true;
+  }
+
   bool file(const json& j, Measurements& m) {
     if (!j.is_object()) return fail("the file", "is " + kind_of(j) + ", not a JSON object");
     const auto kernels = j.find("kernels");
@@ -118,6 +144,7 @@ struct FileReader {
         !text(j, "date", "date", m.date) || !text(j, "command", "command", m.command) ||
         !amount(j, "memcpy_d2d_gbps", "memcpy_d2d_gbps", m.memcpy_d2d_gbps))
       return false;
+    if (const auto it = j.find("calibration"); it != j.end() && !calibration(*it, m.calibration)) return false;
     for (const auto& [key, e] : kernels->items()) {
       MeasuredKernel k;
       if (!kernel(key, e, k)) return false;

@@ -21,8 +21,30 @@ struct MeasuredKernel {
   std::map<std::string, double> ncu;  // metric -> value
 };
 
+// Device parameters measured by `warpscope bench --calibrate` with microbenchmarks
+// that are not catalog kernels (kernels/src/calibrate_cuda.cu says how each is
+// measured). The prediction model takes its parameters from here and nowhere else.
+// JSON: the object "calibration" of a measurement file, these names as keys.
+struct Calibration {
+  bool present = false;                 // the file has a "calibration" object
+  int sm_count = 0;                     // multiprocessors
+  double sm_clock_mhz = 0;              // measured while the microbenchmarks ran (clock64 vs %globaltimer)
+  double launch_overhead_us = 0;        // launch to launch of an empty kernel, back to back, event-timed
+  double dram_gbps = 0;                 // copy kernel over 2 x 1 GiB: bytes read + written per second
+  double l2_gbps = 0;                   // reads of a buffer a quarter of the L2, repeated: bytes per second
+  double l1_sectors_per_clock_per_sm = 0;   // global loads that hit L1, 4 sectors per request
+  double l1_requests_per_clock_per_sm = 0;  // global loads that hit L1, 1 sector per request (all lanes one word)
+  double shared_wavefronts_per_clock_per_sm = 0;  // conflict-free LDS.32: 1 wavefront per instruction
+  double fma_per_clock_per_sm = 0;      // FP32 fused multiply-adds (thread lanes) per clock per SM
+  double l2_bytes = 0;                  // L2 size (device property)
+  double shared_bytes_per_sm = 0;       // shared memory per SM (device property)
+  int max_threads_per_sm = 0;           // device property
+  std::string command;                  // how it was measured
+};
+
 struct Measurements {
   std::string path;
+  Calibration calibration;
   std::string gpu, driver, cuda, date, command;
   double memcpy_d2d_gbps = 0;
   std::vector<MeasuredKernel> kernels;
