@@ -40,8 +40,9 @@ def entry(bench_kernel, ncu=None):
          "median_ms": bench_kernel["median_ms"], "gbps": bench_kernel["gbps"],
          "fraction_of_memcpy": bench_kernel["fraction_of_memcpy"], "checked": bench_kernel["checked"],
          "passed": bench_kernel["passed"]}
-    if "gflops" in bench_kernel:
-        e["gflops"] = bench_kernel["gflops"]
+    for key in ("gflops", "min_ms", "max_ms", "launches", "sm_clock_mhz_before", "sm_clock_mhz_after", "handwritten"):
+        if key in bench_kernel:
+            e[key] = bench_kernel[key]
     if ncu:
         e["ncu"] = ncu
     return e
@@ -75,7 +76,8 @@ def main(res, out_path):
         i = re.findall(r"\d+", os.path.basename(path))[-1]
         kernel, flags = open(os.path.join(res, f"sweep-{i}.name")).read().strip().split("|")
         b = json.load(open(path))["kernels"][kernel]
-        rows = ncu_rows(os.path.join(res, f"ncu-sweep-{i}.csv"))
+        ncu_path = os.path.join(res, f"ncu-sweep-{i}.csv")  # timing-only sweeps have none
+        rows = ncu_rows(ncu_path) if os.path.exists(ncu_path) else []
         key = kernel + " " + " ".join(f"{a[2:]}={v}" for a, v in zip(flags.split()[::2], flags.split()[1::2]))
         kernels[key] = entry(b, rows[0][1] if rows else None)
     for path in sorted(glob.glob(os.path.join(res, "bench-fast-*.json")) + glob.glob(os.path.join(res, "bench-padded-*.json"))):
@@ -84,6 +86,9 @@ def main(res, out_path):
         p = k["params"]
         key = f"{kernel} tile={p['tile']} block_rows={p['block_rows']}" + (f" swizzle={p['swizzle']}" if kernel == "transpose_fast" else "")
         kernels.setdefault(key, entry(k))
+    calibration = os.path.join(res, "calibrate.json")
+    if os.path.exists(calibration):
+        doc["calibration"] = json.load(open(calibration))["calibration"]
     doc["kernels"] = kernels
     json.dump(doc, open(out_path, "w"), indent=1)
     print(f"{out_path}: {len(kernels)} entries, memcpy {doc['memcpy_d2d_gbps']:.0f} GB/s, "

@@ -49,6 +49,61 @@ std::string command_line(int argc, char** argv) {
   return s;
 }
 
+void write_json(const std::string& path, const nlohmann::json& doc) {
+  std::ofstream f(path);
+  if (!f) throw UsageError(fmt::format("--json: cannot write {}: {}", path, std::strerror(errno)));
+  f << doc.dump(2) << "\n";
+  f.close();  // a full disk shows only here
+  if (!f) throw UsageError(fmt::format("--json: cannot write {}: {}", path, std::strerror(errno)));
+}
+
+std::string today() { return fmt::format("{:%Y-%m-%d}", fmt::gmtime(std::time(nullptr))); }
+
+nlohmann::json machine_json(const wk::GpuInfo& gpu, int argc, char** argv) {
+  return {{"gpu", gpu.name}, {"driver", gpu.driver}, {"driver_api", gpu.driver_api}, {"cuda", gpu.cuda},
+          {"sms", gpu.sms},  {"date", today()},      {"command", command_line(argc, argv)}};
+}
+
+int run_calibration(const BenchOptions& o, const wk::GpuInfo& gpu, int argc, char** argv) {
+  ProgressBar bar;
+  const auto r = wk::calibrate([&](double f, std::string_view s) { bar.draw("calibrate", f, s); });
+  bar.clear();
+  if (const auto* e = std::get_if<wk::GpuError>(&r)) {
+    std::cerr << "warpscope: calibration: " << e->describe() << "\n";
+    return e->no_gpu ? kNoGpu : kFailure;
+  }
+  const auto& c = std::get<wk::Calibration>(r);
+  fmt::print("{} ({} SMs), driver {}: the prediction model's parameters\n", gpu.name, c.sm_count, gpu.driver);
+  fmt::print("  SM clock while measuring      {:10.0f} MHz\n", c.sm_clock_mhz);
+  fmt::print("  launch overhead               {:10.2f} us per launch\n", c.launch_overhead_us);
+  fmt::print("  DRAM copy bandwidth           {:10.0f} GB/s (read + written)\n", c.dram_gbps);
+  fmt::print("  L2 read bandwidth             {:10.0f} GB/s\n", c.l2_gbps);
+  fmt::print("  L1 global sectors             {:10.2f} per clock per SM\n", c.l1_sectors_per_clock_per_sm);
+  fmt::print("  L1 global requests            {:10.2f} per clock per SM\n", c.l1_requests_per_clock_per_sm);
+  fmt::print("  shared-memory wavefronts      {:10.2f} per clock per SM\n", c.shared_wavefronts_per_clock_per_sm);
+  fmt::print("  FP32 FMA                      {:10.1f} per clock per SM\n", c.fma_per_clock_per_sm);
+  fmt::print("  L2 {:.0f} MiB, shared memory {:.0f} KiB and {} threads per SM\n", c.l2_bytes / (1 << 20),
+             c.shared_bytes_per_sm / 1024, c.max_threads_per_sm);
+  if (!o.json_path.empty()) {
+    nlohmann::json doc = machine_json(gpu, argc, argv);
+    doc["calibration"] = {{"sm_count", c.sm_count},
+                          {"sm_clock_mhz", c.sm_clock_mhz},
+                          {"launch_overhead_us", c.launch_overhead_us},
+                          {"dram_gbps", c.dram_gbps},
+                          {"l2_gbps", c.l2_gbps},
+                          {"l1_sectors_per_clock_per_sm", c.l1_sectors_per_clock_per_sm},
+                          {"l1_requests_per_clock_per_sm", c.l1_requests_per_clock_per_sm},
+                          {"shared_wavefronts_per_clock_per_sm", c.shared_wavefronts_per_clock_per_sm},
+                          {"fma_per_clock_per_sm", c.fma_per_clock_per_sm},
+                          {"l2_bytes", c.l2_bytes},
+                          {"shared_bytes_per_sm", c.shared_bytes_per_sm},
+                          {"max_threads_per_sm", c.max_threads_per_sm},
+                          {"command", command_line(argc, argv)}};
+    write_json(o.json_path, doc);
+  }
+  return kOk;
+}
+
 }  // namespace
 
 CLI::App* add_bench_command(CLI::App& root, BenchOptions& o) {
@@ -59,6 +114,9 @@ CLI::App* add_bench_command(CLI::App& root, BenchOptions& o) {
   cmd->add_option("--repeat", o.repeat, "timed launches per kernel (median reported)")->default_val(20);
   cmd->add_flag("--no-check", o.no_check, "skip the CPU reference check");
   cmd->add_flag("--launch-once", o.launch_once, "launch each kernel once, untimed (for Nsight Compute)");
+  cmd->add_flag("--calibrate", o.calibrate,
+                "measure the device parameters of the prediction model (microbenchmarks, not catalog kernels)");
+  cmd->add_flag("--no-twin", o.no_twin, "do not time the hand-written plain-CUDA twins beside the kernels");
   return cmd;
 }
 
@@ -86,6 +144,8 @@ int run_bench(const BenchOptions& o, int argc, char** argv) {
     return e->no_gpu ? kNoGpu : kFailure;
   }
   const auto& gpu = std::get<wk::GpuInfo>(info);
+
+  if (o.calibrate) return run_calibration(o, gpu, argc, argv);
 
   if (o.launch_once) {
     for (std::size_t i = 0; i < kernels.size(); ++i) {
@@ -120,6 +180,7 @@ int run_bench(const BenchOptions& o, int argc, char** argv) {
     wk::BenchOptions bo;
     bo.repeat = o.repeat;
     bo.check = !o.no_check;
+    bo.twin = !o.no_twin;
     const auto r = wk::bench_kernel(k, params[i], bo, [&](double f, std::string_view s) { bar.draw(k.name, f, s); });
     if (const auto* e = std::get_if<wk::GpuError>(&r)) {
       bar.clear();
@@ -135,33 +196,36 @@ int run_bench(const BenchOptions& o, int argc, char** argv) {
                         {"entry", wk::entry_name(k, params[i])}, {"order", i}};
     if (k.flops) j["gflops"] = b.gflops;
     if (!b.check_message.empty()) j["check_message"] = b.check_message;
+    j["sm_clock_mhz_before"] = b.sm_clock_mhz_before;
+    j["sm_clock_mhz_after"] = b.sm_clock_mhz_after;
+    std::string twin_column = "-";
+    if (b.twin) {
+      const auto& t = *b.twin;
+      j["handwritten"] = {{"source", t.source},        {"median_ms", t.median_ms}, {"min_ms", t.min_ms},
+                          {"max_ms", t.max_ms},        {"passed", t.passed},       {"ratio", b.median_ms / t.median_ms}};
+      if (!t.check_message.empty()) j["handwritten"]["check_message"] = t.check_message;
+      all_passed = all_passed && t.passed;
+      twin_column = fmt::format("{:.3f}{}", b.median_ms / t.median_ms, t.passed ? "" : " (twin FAILED)");
+    }
     out_kernels[std::string(k.name)] = j;
-    lines.push_back(fmt::format("{:<24} {:>10.4f} {:>10.1f} {:>7.1f}% {:>10} {}", k.name, b.median_ms, b.gbps,
-                                100 * b.gbps / d2d, k.flops ? fmt::format("{:.0f}", b.gflops) : "",
+    lines.push_back(fmt::format("{:<24} {:>10.4f} {:>9.1f}% {:>10.1f} {:>7.1f}% {:>10} {:>8} {}", k.name, b.median_ms,
+                                100 * (b.max_ms - b.min_ms) / b.median_ms, b.gbps, 100 * b.gbps / d2d,
+                                k.flops ? fmt::format("{:.0f}", b.gflops) : "", twin_column,
                                 !b.checked ? "not checked" : b.passed ? "ok" : "FAILED: " + b.check_message));
   }
   bar.clear();
   fmt::print("cudaMemcpy device to device: {:.1f} GB/s (bytes read + written)\n\n", d2d);
-  fmt::print("{:<24} {:>10} {:>10} {:>8} {:>10} {}\n", "kernel", "median ms", "GB/s", "of copy", "GFLOP/s",
-             "check");
+  fmt::print("{:<24} {:>10} {:>10} {:>10} {:>8} {:>10} {:>8} {}\n", "kernel", "median ms", "spread", "GB/s",
+             "of copy", "GFLOP/s", "vs hand", "check");
   for (const auto& l : lines) fmt::print("{}\n", l);
+  fmt::print("\nspread: (max - min) / median of the timed launches; vs hand: median / the median of the same\n"
+             "algorithm hand-written in plain CUDA (NVIDIA's transpose sample, PMPP's matmul), timed in turn\n");
 
   if (!o.json_path.empty()) {
-    const std::time_t now = std::time(nullptr);
-    nlohmann::json doc = {{"gpu", gpu.name},
-                          {"driver", gpu.driver},
-                          {"driver_api", gpu.driver_api},
-                          {"cuda", gpu.cuda},
-                          {"sms", gpu.sms},
-                          {"date", fmt::format("{:%Y-%m-%d}", fmt::gmtime(now))},
-                          {"command", command_line(argc, argv)},
-                          {"memcpy_d2d_gbps", d2d},
-                          {"kernels", out_kernels}};
-    std::ofstream f(o.json_path);
-    if (!f) throw UsageError(fmt::format("--json: cannot write {}: {}", o.json_path, std::strerror(errno)));
-    f << doc.dump(2) << "\n";
-    f.close();  // a full disk shows only here
-    if (!f) throw UsageError(fmt::format("--json: cannot write {}: {}", o.json_path, std::strerror(errno)));
+    nlohmann::json doc = machine_json(gpu, argc, argv);
+    doc["memcpy_d2d_gbps"] = d2d;
+    doc["kernels"] = out_kernels;
+    write_json(o.json_path, doc);
   }
   return all_passed ? kOk : kFailure;
 }

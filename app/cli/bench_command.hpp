@@ -15,6 +15,8 @@ struct BenchOptions {
   int repeat = 20;
   bool no_check = false;
   bool launch_once = false;  // one launch per kernel, no timing (to run under Nsight Compute)
+  bool calibrate = false;    // measure the prediction model's device parameters instead of kernels
+  bool no_twin = false;      // skip the hand-written twins
 };
 
 CLI::App* add_bench_command(CLI::App& root, BenchOptions& options);

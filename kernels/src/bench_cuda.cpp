@@ -2,7 +2,8 @@
 //   WS_CUDA_TRY       a failing call becomes a GpuError carrying expression and place
 //   gpu_info()        name, driver and runtime versions; "no GPU here" errors
 //   DeviceArrays      the body's global arrays on the device, freed on every path
-//   bench_kernel()    warm-up, check vs the CPU reference, events around each of N launches, median
+//   bench_kernel()    warm-up, check vs the CPU reference, events around each of N launches, median;
+//                     the hand-written twin (handwritten.hpp) checked and timed in turn with it
 //   bench_memcpy_d2d()
 #include <cuda_runtime.h>
 #include <fmt/format.h>
@@ -12,6 +13,7 @@
 
 #include "catalog_internal.hpp"
 #include "gpu.hpp"
+#include "handwritten.hpp"
 #include "reference.hpp"
 #include "ws/kernels/bench.hpp"
 
@@ -70,20 +72,52 @@ std::optional<GpuError> upload(std::vector<HostArray>& host, DeviceArrays& dev) 
   return std::nullopt;
 }
 
-std::optional<GpuError> launch(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc,
-                               const DeviceArrays& dev) {
-  if (!k.code.gpu) return make_error(cudaErrorInvalidDeviceFunction, "descriptor without a GPU entry", __FILE__, __LINE__);
-  if (dev.ptrs.size() > static_cast<std::size_t>(GpuArrays::kMax))
-    return make_error(cudaErrorInvalidValue, "more global arrays than GpuArrays holds", __FILE__, __LINE__);
+GpuLaunch launch_of(const KernelParams& p, const LaunchConfig& lc, const DeviceArrays& dev) {
   GpuLaunch l;
   l.params = p;
   l.grid = lc.grid;
   l.block = lc.block;
   l.dynamic_shared_bytes = lc.dynamic_shared_bytes;
   for (std::size_t i = 0; i < dev.ptrs.size(); ++i) l.arrays.p[i] = dev.ptrs[i];
-  const auto e = static_cast<cudaError_t>(k.code.gpu(l));
+  return l;
+}
+
+std::optional<GpuError> launch(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc,
+                               const DeviceArrays& dev) {
+  if (!k.code.gpu) return make_error(cudaErrorInvalidDeviceFunction, "descriptor without a GPU entry", __FILE__, __LINE__);
+  if (dev.ptrs.size() > static_cast<std::size_t>(GpuArrays::kMax))
+    return make_error(cudaErrorInvalidValue, "more global arrays than GpuArrays holds", __FILE__, __LINE__);
+  const auto e = static_cast<cudaError_t>(k.code.gpu(launch_of(p, lc, dev)));
   if (e != cudaSuccess) return make_error(e, "the kernel's launch (ws_kernel<...><<<grid, block>>>)", __FILE__, __LINE__);
   return std::nullopt;
+}
+
+// Outputs back from the device, then the CPU reference's verdict.
+std::variant<std::optional<std::string>, GpuError> check_outputs(const KernelInfo& k, const KernelParams& p,
+                                                                 std::vector<HostArray>& host, const DeviceArrays& dev) {
+  for (std::size_t i = 0; i < host.size(); ++i)
+    if (!host[i].input)
+      WS_CUDA_TRY(cudaMemcpy(host[i].bytes.data(), dev.ptrs[i], host[i].bytes.size(), cudaMemcpyDeviceToHost));
+  return check_against_reference(k, p, host);
+}
+
+// Runs the twin once on poisoned outputs and checks it like the kernel.
+std::variant<TwinResult, GpuError> check_twin(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc,
+                                              const HandwrittenTwin& twin, std::vector<HostArray>& host,
+                                              const DeviceArrays& dev) {
+  for (std::size_t i = 0; i < host.size(); ++i)
+    if (!host[i].input) WS_CUDA_TRY(cudaMemset(dev.ptrs[i], 0xa5, host[i].bytes.size()));
+  const auto e = static_cast<cudaError_t>(twin.launch(launch_of(p, lc, dev)));
+  if (e != cudaSuccess) return make_error(e, "the hand-written twin's launch", __FILE__, __LINE__);
+  WS_CUDA_TRY(cudaDeviceSynchronize());
+  TwinResult t;
+  t.source = std::string(twin.source);
+  const auto verdict = check_outputs(k, p, host, dev);
+  if (const auto* g = std::get_if<GpuError>(&verdict)) return *g;
+  const auto& mismatch = std::get<std::optional<std::string>>(verdict);
+  t.passed = !mismatch;
+  if (mismatch) t.check_message = *mismatch;
+  return t;
 }
 
 std::optional<GpuError> require_device() {
@@ -152,34 +186,57 @@ std::variant<BenchResult, GpuError> bench_kernel(const KernelInfo& k, const Kern
   WS_CUDA_TRY(cudaDeviceSynchronize());
   if (o.check) {
     report(0.05, "checking against the CPU reference");
-    for (std::size_t i = 0; i < host.size(); ++i)
-      if (!host[i].input)
-        WS_CUDA_TRY(cudaMemcpy(host[i].bytes.data(), dev.ptrs[i], host[i].bytes.size(), cudaMemcpyDeviceToHost));
-    const auto mismatch = check_against_reference(k, p, host);
+    const auto verdict = check_outputs(k, p, host, dev);
+    if (const auto* g = std::get_if<GpuError>(&verdict)) return *g;
+    const auto& mismatch = std::get<std::optional<std::string>>(verdict);
     r.checked = true;
     r.passed = !mismatch;
     if (mismatch) r.check_message = *mismatch;
   }
+  const std::optional<HandwrittenTwin> twin = o.twin ? handwritten_twin(k, p) : std::nullopt;
+  if (twin) {
+    report(0.08, "checking the hand-written twin");
+    auto t = check_twin(k, p, lc, *twin, host, dev);
+    if (const auto* g = std::get_if<GpuError>(&t)) return *g;
+    r.twin = std::get<TwinResult>(t);
+  }
+  if (const auto mhz = measure_sm_clock_mhz(); std::holds_alternative<double>(mhz))
+    r.sm_clock_mhz_before = std::get<double>(mhz);
 
   Events ev;
   WS_CUDA_TRY(cudaEventCreate(&ev.start));
   WS_CUDA_TRY(cudaEventCreate(&ev.stop));
-  std::vector<double> times;
+  // Kernel and twin take turns, launch for launch, so clock and thermal drift hit both alike.
+  std::vector<double> times, twin_times;
   const int repeat = std::max(1, o.repeat);
+  const GpuLaunch twin_launch = launch_of(p, lc, dev);
   for (int i = 0; i < repeat; ++i) {
-    WS_CUDA_TRY(cudaEventRecord(ev.start));
-    if (auto e = launch(k, p, lc, dev)) return *e;
-    WS_CUDA_TRY(cudaEventRecord(ev.stop));
-    WS_CUDA_TRY(cudaEventSynchronize(ev.stop));
-    float ms = 0;
-    WS_CUDA_TRY(cudaEventElapsedTime(&ms, ev.start, ev.stop));
-    times.push_back(ms);
-    report(0.1 + 0.9 * (i + 1) / repeat, "timing");
+    for (int who = 0; who < (twin ? 2 : 1); ++who) {
+      WS_CUDA_TRY(cudaEventRecord(ev.start));
+      if (who == 0) {
+        if (auto e = launch(k, p, lc, dev)) return *e;
+      } else if (const auto e = static_cast<cudaError_t>(twin->launch(twin_launch)); e != cudaSuccess) {
+        return make_error(e, "the hand-written twin's launch", __FILE__, __LINE__);
+      }
+      WS_CUDA_TRY(cudaEventRecord(ev.stop));
+      WS_CUDA_TRY(cudaEventSynchronize(ev.stop));
+      float ms = 0;
+      WS_CUDA_TRY(cudaEventElapsedTime(&ms, ev.start, ev.stop));
+      (who == 0 ? times : twin_times).push_back(ms);
+    }
+    report(0.1 + 0.9 * (i + 1) / repeat, twin ? "timing, with the hand-written twin" : "timing");
   }
+  if (const auto mhz = measure_sm_clock_mhz(); std::holds_alternative<double>(mhz))
+    r.sm_clock_mhz_after = std::get<double>(mhz);
   r.launches = repeat;
   r.median_ms = median(times);
   r.min_ms = *std::min_element(times.begin(), times.end());
   r.max_ms = *std::max_element(times.begin(), times.end());
+  if (r.twin) {
+    r.twin->median_ms = median(twin_times);
+    r.twin->min_ms = *std::min_element(twin_times.begin(), twin_times.end());
+    r.twin->max_ms = *std::max_element(twin_times.begin(), twin_times.end());
+  }
   r.bytes = useful_bytes(k, p);
   r.gbps = static_cast<double>(r.bytes) / (r.median_ms * 1e-3) / 1e9;
   r.gflops = flops(k, p) / (r.median_ms * 1e-3) / 1e9;

@@ -18,6 +18,8 @@ std::variant<BenchResult, GpuError> bench_kernel(const KernelInfo&, const Kernel
   return not_built();
 }
 std::variant<double, GpuError> bench_memcpy_d2d(std::uint64_t, int, const BenchProgress&) { return not_built(); }
+std::variant<double, GpuError> measure_sm_clock_mhz() { return not_built(); }
+std::variant<Calibration, GpuError> calibrate(const BenchProgress&) { return not_built(); }
 std::optional<GpuError> launch_once(const KernelInfo&, const KernelParams&) { return not_built(); }
 
 }  // namespace ws::kernels

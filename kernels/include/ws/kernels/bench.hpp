@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "ws/kernels/catalog.hpp"
+#include "ws/kernels/measurements.hpp"
 
 namespace ws::kernels {
 
@@ -48,6 +49,16 @@ std::variant<GpuInfo, GpuError> gpu_info();
 struct BenchOptions {
   int repeat = 20;    // timed launches; the median is reported
   bool check = true;  // compare with the CPU reference on random data
+  bool twin = true;   // also time the hand-written twin, launch for launch in turn with the kernel
+};
+
+// The hand-written plain-CUDA version of the same algorithm (kernels/src/handwritten.hpp),
+// timed in the same run on the same arrays.
+struct TwinResult {
+  std::string source;  // e.g. "NVIDIA CUDA sample 6_Performance/transpose"
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+  bool passed = false;  // its output matched the CPU reference too
+  std::string check_message;
 };
 
 struct BenchResult {
@@ -61,6 +72,8 @@ struct BenchResult {
   bool checked = false;
   bool passed = false;
   std::string check_message;  // first mismatch when it failed
+  double sm_clock_mhz_before = 0, sm_clock_mhz_after = 0;  // measured around the timed launches
+  std::optional<TwinResult> twin;  // none: no hand-written twin at these parameters
 };
 
 // Called with the fraction done (0..1) and what is running; from the calling thread.
@@ -71,6 +84,13 @@ std::variant<BenchResult, GpuError> bench_kernel(const KernelInfo& k, const Kern
 
 // cudaMemcpy device to device of `bytes`: GB/s counting bytes read + written.
 std::variant<double, GpuError> bench_memcpy_d2d(std::uint64_t bytes, int repeat, const BenchProgress& progress = {});
+
+// The SM clock now, in MHz: a short kernel's clock64 cycles over its %globaltimer nanoseconds.
+std::variant<double, GpuError> measure_sm_clock_mhz();
+
+// The prediction model's device parameters (Calibration), measured with
+// microbenchmarks of their own (kernels/src/calibrate_cuda.cu); about 2 s.
+std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress = {});
 
 // One launch on random data and nothing else (for Nsight Compute: one profiled launch per call).
 std::optional<GpuError> launch_once(const KernelInfo& k, const KernelParams& p);

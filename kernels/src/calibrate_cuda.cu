@@ -1,0 +1,328 @@
+// `bench --calibrate`: the device parameters of the prediction model, measured
+// with microbenchmarks that are not catalog kernels (so the model is never
+// fitted to the timings it predicts). Each is timed with CUDA events after a
+// warm-up, median of several launches; rates per clock use the SM clock that
+// the same kernel measured while it ran (clock64 against %globaltimer).
+//   launch_overhead_us         1000 empty launches back to back
+//   dram_gbps                  float4 grid-stride copy of 1 GiB
+//   l2_gbps                    float4 reads (ld.global.cg) of a quarter of the L2, many passes
+//   l1_sectors / l1_requests   loads of an 8 KiB window per block, L1-resident:
+//                              32 lanes x 4 bytes (4 sectors) or one word (1 sector) per request
+//   shared_wavefronts          conflict-free LDS.32, eight independent loads in flight
+//   fma                        eight independent FMA chains per thread
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "ws/kernels/bench.hpp"
+#include "ws/kernels/measurements.hpp"
+
+namespace ws::kernels {
+namespace calib {
+
+// Thread 0 of block 0 notes clock64 and %globaltimer at its start and end: the
+// SM clock while the kernel runs (one SM, but all run the same clock).
+struct ClockSample {
+  long long cycles, nanoseconds;
+};
+
+__device__ inline long long global_ns() {
+  long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+__device__ inline void clock_begin(long long& c0, long long& t0) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    t0 = global_ns();
+    c0 = clock64();
+  }
+}
+__device__ inline void clock_end(ClockSample* s, long long c0, long long t0) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    const long long c1 = clock64(), t1 = global_ns();
+    s->cycles = c1 - c0;
+    s->nanoseconds = t1 - t0;
+  }
+}
+
+__global__ void empty() {}
+
+__global__ void copy4(const float4* __restrict__ in, float4* __restrict__ out, std::size_t n) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
+    out[i] = in[i];
+}
+
+// Every thread reads its float4s of the buffer `passes` times from L2 (.cg skips L1).
+__global__ void l2_read(const float4* __restrict__ in, std::size_t n, int passes, float* sink) {
+  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
+  float acc = 0;
+  for (int p = 0; p < passes; ++p) {
+#pragma unroll 4
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += stride) {
+      const float4 v = __ldcg(&in[i]);
+      acc += v.x + v.y + v.z + v.w;
+    }
+  }
+  if (acc == 1.2345f) sink[0] = acc;  // keeps the loads; never true for the data given
+}
+
+// Eight loads in flight per warp, at immediate offsets from a row that moves
+// every iteration, so that address arithmetic stays far below the load rate.
+// Block b reads its own 8 KiB window through L1 (.ca); BROADCAST: all lanes one word.
+template <bool BROADCAST>
+__global__ void l1_read(const float* __restrict__ in, int iterations, float* sink, ClockSample* clk) {
+  long long c0 = 0, t0 = 0;
+  clock_begin(c0, t0);
+  const float* window = in + (blockIdx.x % 32) * 2048 + (BROADCAST ? 0 : threadIdx.x % 32);
+  const int warp = threadIdx.x / 32;
+  float acc[8] = {};
+  for (int it = 0; it < iterations; ++it) {
+    const float* row = window + ((it + warp) & 7) * 256;
+#pragma unroll
+    for (int u = 0; u < 8; ++u) acc[u] += __ldca(&row[u * 32]);
+  }
+  float s = 0;
+#pragma unroll
+  for (int u = 0; u < 8; ++u) s += acc[u];
+  if (s == 1.2345f) sink[0] = s;
+  clock_end(clk, c0, t0);
+}
+
+// Lane l reads word l of a 32-word row: 32 banks, one wavefront per instruction.
+__global__ void shared_read(int iterations, float* sink, ClockSample* clk) {
+  __shared__ float buf[2048];
+  long long c0 = 0, t0 = 0;
+  clock_begin(c0, t0);
+  for (int i = threadIdx.x; i < 2048; i += blockDim.x) buf[i] = float(i) * 0.5f + 1.0f;
+  __syncthreads();
+  const int warp = threadIdx.x / 32;
+  float acc[8] = {};
+  for (int it = 0; it < iterations; ++it) {
+    const float* row = buf + threadIdx.x % 32 + ((it + warp) & 7) * 256;
+#pragma unroll
+    for (int u = 0; u < 8; ++u) acc[u] += row[u * 32];
+    __syncwarp();  // the next iteration's reads are issued again, not reused
+  }
+  float s = 0;
+#pragma unroll
+  for (int u = 0; u < 8; ++u) s += acc[u];
+  if (s == 1.2345f) sink[0] = s;
+  clock_end(clk, c0, t0);
+}
+
+__global__ void fma_chains(int iterations, float seed, float* sink, ClockSample* clk) {
+  long long c0 = 0, t0 = 0;
+  clock_begin(c0, t0);
+  float a[8];
+#pragma unroll
+  for (int u = 0; u < 8; ++u) a[u] = seed + threadIdx.x + u;
+  const float m = 0.999f, c = 0.001f;
+  for (int it = 0; it < iterations; ++it) {
+#pragma unroll
+    for (int u = 0; u < 8; ++u) a[u] = fmaf(a[u], m, c);
+  }
+  float s = 0;
+#pragma unroll
+  for (int u = 0; u < 8; ++u) s += a[u];
+  if (s == 1.2345f) sink[0] = s;
+  clock_end(clk, c0, t0);
+}
+
+}  // namespace calib
+
+namespace {
+
+struct Buffers {
+  std::vector<void*> ptrs;
+  ~Buffers() {
+    for (void* p : ptrs) cudaFree(p);
+  }
+  template <class T>
+  cudaError_t alloc(T*& p, std::size_t bytes) {
+    void* v = nullptr;
+    const cudaError_t e = cudaMalloc(&v, bytes);
+    if (e == cudaSuccess) ptrs.push_back(v);
+    p = static_cast<T*>(v);
+    return e;
+  }
+};
+
+struct EventPair {
+  cudaEvent_t a = nullptr, b = nullptr;
+  ~EventPair() {
+    if (a) cudaEventDestroy(a);
+    if (b) cudaEventDestroy(b);
+  }
+};
+
+GpuError error_of(cudaError_t e, const char* what) {
+  GpuError g;
+  g.code = static_cast<int>(e);
+  g.what = cudaGetErrorString(e);
+  g.expr = what;
+  g.file = __FILE__;
+  g.no_gpu = e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver;
+  return g;
+}
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Median milliseconds of `runs` timed launches after one warm-up.
+template <class Launch>
+std::variant<double, GpuError> time_ms(Launch launch, int runs = 7) {
+  EventPair ev;
+  if (auto e = cudaEventCreate(&ev.a); e != cudaSuccess) return error_of(e, "cudaEventCreate");
+  if (auto e = cudaEventCreate(&ev.b); e != cudaSuccess) return error_of(e, "cudaEventCreate");
+  launch();
+  if (auto e = cudaDeviceSynchronize(); e != cudaSuccess) return error_of(e, "warm-up launch");
+  std::vector<double> ms;
+  for (int r = 0; r < runs; ++r) {
+    cudaEventRecord(ev.a);
+    launch();
+    cudaEventRecord(ev.b);
+    if (auto e = cudaEventSynchronize(ev.b); e != cudaSuccess) return error_of(e, "timed launch");
+    float t = 0;
+    cudaEventElapsedTime(&t, ev.a, ev.b);
+    ms.push_back(t);
+  }
+  if (auto e = cudaGetLastError(); e != cudaSuccess) return error_of(e, "microbenchmark launch");
+  return median_of(ms);
+}
+
+// The clock the last launch measured, in MHz.
+std::variant<double, GpuError> clock_mhz(const calib::ClockSample* device_sample) {
+  calib::ClockSample s{};
+  if (auto e = cudaMemcpy(&s, device_sample, sizeof s, cudaMemcpyDeviceToHost); e != cudaSuccess)
+    return error_of(e, "cudaMemcpy(clock sample)");
+  if (s.nanoseconds <= 0) return error_of(cudaErrorUnknown, "%globaltimer did not advance");
+  return 1e3 * static_cast<double>(s.cycles) / static_cast<double>(s.nanoseconds);
+}
+
+}  // namespace
+
+std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
+  auto step = [&](double f, const char* what) {
+    if (progress) progress(f, what);
+  };
+  int device = 0;
+  cudaDeviceProp prop{};
+  if (auto e = cudaGetDevice(&device); e != cudaSuccess) return error_of(e, "cudaGetDevice");
+  if (auto e = cudaGetDeviceProperties(&prop, device); e != cudaSuccess) return error_of(e, "cudaGetDeviceProperties");
+  Calibration c;
+  c.sm_count = prop.multiProcessorCount;
+  c.l2_bytes = prop.l2CacheSize;
+  c.shared_bytes_per_sm = static_cast<double>(prop.sharedMemPerMultiprocessor);
+  c.max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
+  const int sms = c.sm_count;
+
+  Buffers buf;
+  float* sink = nullptr;
+  calib::ClockSample* clk = nullptr;
+  if (auto e = buf.alloc(sink, 64); e != cudaSuccess) return error_of(e, "cudaMalloc(sink)");
+  if (auto e = buf.alloc(clk, sizeof(calib::ClockSample)); e != cudaSuccess) return error_of(e, "cudaMalloc(clock)");
+  std::vector<double> clocks;
+  auto note_clock = [&]() -> std::optional<GpuError> {
+    const auto mhz = clock_mhz(clk);
+    if (auto* e = std::get_if<GpuError>(&mhz)) return *e;
+    clocks.push_back(std::get<double>(mhz));
+    return std::nullopt;
+  };
+
+  step(0.0, "launch overhead");
+  constexpr int kLaunches = 1000;
+  auto t = time_ms([&] {
+    for (int i = 0; i < kLaunches; ++i) calib::empty<<<1, 32>>>();
+  }, 5);
+  if (auto* e = std::get_if<GpuError>(&t)) return *e;
+  c.launch_overhead_us = 1e3 * std::get<double>(t) / kLaunches;
+
+  step(0.15, "DRAM copy bandwidth");
+  {
+    const std::size_t bytes = std::size_t(1) << 30, n = bytes / sizeof(float4);
+    float4 *a = nullptr, *b = nullptr;
+    if (auto e = buf.alloc(a, bytes); e != cudaSuccess) return error_of(e, "cudaMalloc(1 GiB)");
+    if (auto e = buf.alloc(b, bytes); e != cudaSuccess) return error_of(e, "cudaMalloc(1 GiB)");
+    cudaMemset(a, 0x3c, bytes);
+    t = time_ms([&] { calib::copy4<<<sms * 8, 512>>>(a, b, n); });
+    if (auto* e = std::get_if<GpuError>(&t)) return *e;
+    c.dram_gbps = 2.0 * bytes / (std::get<double>(t) * 1e-3) / 1e9;
+    cudaFree(a);
+    cudaFree(b);
+    buf.ptrs.resize(buf.ptrs.size() - 2);
+  }
+
+  step(0.35, "L2 read bandwidth");
+  {
+    const std::size_t bytes = std::max<std::size_t>(std::size_t(c.l2_bytes) / 4 / 4096 * 4096, 1 << 20);
+    const std::size_t n = bytes / sizeof(float4);
+    float4* a = nullptr;
+    if (auto e = buf.alloc(a, bytes); e != cudaSuccess) return error_of(e, "cudaMalloc(L2 buffer)");
+    cudaMemset(a, 0x3c, bytes);
+    const int blocks = sms * 4, threads = 512, passes = 32;
+    t = time_ms([&] { calib::l2_read<<<blocks, threads>>>(a, n, passes, sink); });
+    if (auto* e = std::get_if<GpuError>(&t)) return *e;
+    c.l2_gbps = double(passes) * n * sizeof(float4) / (std::get<double>(t) * 1e-3) / 1e9;
+  }
+
+  // Per-clock rates: total work / (seconds x clock x SMs); 8 warps per block, 4 blocks per SM.
+  const int blocks = sms * 4, threads = 256, warps = blocks * threads / 32;
+  auto per_clock_per_sm = [&](double work, double ms) { return work / (ms * 1e-3 * clocks.back() * 1e6 * sms); };
+
+  step(0.5, "L1 sectors and requests");
+  {
+    float* a = nullptr;
+    constexpr std::size_t kWords = 32 * 2048;
+    if (auto e = buf.alloc(a, kWords * sizeof(float)); e != cudaSuccess) return error_of(e, "cudaMalloc(L1 buffer)");
+    cudaMemset(a, 0x3c, kWords * sizeof(float));
+    const int iterations = 4096;
+    t = time_ms([&] { calib::l1_read<false><<<blocks, threads>>>(a, iterations, sink, clk); });
+    if (auto* e = std::get_if<GpuError>(&t)) return *e;
+    if (auto e = note_clock()) return *e;
+    c.l1_sectors_per_clock_per_sm = per_clock_per_sm(4.0 * warps * iterations * 8, std::get<double>(t));
+    t = time_ms([&] { calib::l1_read<true><<<blocks, threads>>>(a, iterations, sink, clk); });
+    if (auto* e = std::get_if<GpuError>(&t)) return *e;
+    if (auto e = note_clock()) return *e;
+    c.l1_requests_per_clock_per_sm = per_clock_per_sm(double(warps) * iterations * 8, std::get<double>(t));
+  }
+
+  step(0.7, "shared-memory wavefronts");
+  {
+    const int iterations = 4096;
+    t = time_ms([&] { calib::shared_read<<<blocks, threads>>>(iterations, sink, clk); });
+    if (auto* e = std::get_if<GpuError>(&t)) return *e;
+    if (auto e = note_clock()) return *e;
+    c.shared_wavefronts_per_clock_per_sm = per_clock_per_sm(double(warps) * iterations * 8, std::get<double>(t));
+  }
+
+  step(0.85, "FP32 FMA rate");
+  {
+    const int iterations = 8192;
+    t = time_ms([&] { calib::fma_chains<<<blocks, threads>>>(iterations, 1.0f, sink, clk); });
+    if (auto* e = std::get_if<GpuError>(&t)) return *e;
+    if (auto e = note_clock()) return *e;
+    c.fma_per_clock_per_sm = per_clock_per_sm(double(blocks) * threads * iterations * 8, std::get<double>(t));
+  }
+  c.sm_clock_mhz = median_of(clocks);
+  c.present = true;
+  step(1.0, "done");
+  return c;
+}
+
+std::variant<double, GpuError> measure_sm_clock_mhz() {
+  calib::ClockSample* clk = nullptr;
+  Buffers buf;
+  float* sink = nullptr;
+  if (auto e = buf.alloc(clk, sizeof(calib::ClockSample)); e != cudaSuccess) return error_of(e, "cudaMalloc(clock)");
+  if (auto e = buf.alloc(sink, 64); e != cudaSuccess) return error_of(e, "cudaMalloc(sink)");
+  calib::fma_chains<<<1, 32>>>(20000, 1.0f, sink, clk);  // ~0.2 ms on one SM
+  if (auto e = cudaDeviceSynchronize(); e != cudaSuccess) return error_of(e, "clock probe");
+  return clock_mhz(clk);
+}
+
+}  // namespace ws::kernels
