@@ -14,6 +14,7 @@
 #include "cli/analyze_command.hpp"
 #include "cli/bench_command.hpp"
 #include "cli/command.hpp"
+#include "cli/lessons_command.hpp"
 #include "cli/report_command.hpp"
 #if WS_HAVE_GUI
 #include "cli/screenshot_command.hpp"
@@ -66,6 +67,15 @@ int run(int argc, char** argv) {
   CLI::App* report_cmd = ws::cli::add_report_command(app, report);
   ws::cli::BenchOptions bench;
   CLI::App* bench_cmd = ws::cli::add_bench_command(app, bench);
+  ws::cli::LessonsOptions lessons;
+  CLI::App* lessons_cmd = ws::cli::add_lessons_command(app, lessons);
+  // The window opened on a lesson: `warpscope --lesson ID [--step N] [--present]`.
+  std::string lesson_id;
+  int lesson_step = 1;
+  bool present = false;
+  app.add_option("--lesson", lesson_id, "open the window on this lesson (warpscope lessons lists them)");
+  app.add_option("--step", lesson_step, "with --lesson: the step to open, from 1");
+  app.add_flag("--present", present, "open the window in presenter mode (one figure, the lesson text)");
 #if WS_HAVE_GUI
   ws::cli::ScreenshotOptions screenshot;
   CLI::App* screenshot_cmd = ws::cli::add_screenshot_command(app, screenshot);
@@ -86,10 +96,13 @@ int run(int argc, char** argv) {
     if (analyze_cmd->parsed()) return ws::cli::run_analyze(analyze);
     if (report_cmd->parsed()) return ws::cli::run_report(report);
     if (bench_cmd->parsed()) return ws::cli::run_bench(bench, argc, argv);
+    if (lessons_cmd->parsed()) return ws::cli::run_lessons(lessons);
+    if (!lesson_id.empty() || app.count("--step")) ws::cli::check_lesson_flags(lesson_id, lesson_step);
 #if WS_HAVE_GUI
     if (screenshot_cmd->parsed()) return ws::cli::run_screenshot(screenshot);
-    return ws::gui::run_window(ws::gui::WindowOptions{});
+    return ws::gui::run_window(ws::gui::WindowOptions{}, ws::gui::LessonStart{lesson_id, lesson_step, present});
 #else
+    if (!lesson_id.empty() || present) throw ws::cli::UsageError("--lesson and --present need the window, which this build lacks");
     std::cout << app.help();
     return ws::cli::kOk;
 #endif

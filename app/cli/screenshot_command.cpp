@@ -10,6 +10,8 @@
 #include <iostream>
 
 #include "cli/command.hpp"
+#include "cli/lessons_command.hpp"
+#include "lessons/lesson_facts.hpp"
 #include "gui/session.hpp"
 #include "ws/kernels/work.hpp"
 
@@ -89,7 +91,7 @@ void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
 CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
   CLI::App* cmd = root.add_subcommand("screenshot", "render the window in a chosen state into a PNG (needs a display "
                                                     "or xvfb-run)");
-  cmd->add_option("--kernel", o.kernel.kernel, "catalog kernel")->required();
+  cmd->add_option("--kernel", o.kernel.kernel, "catalog kernel (or --lesson)");
   add_kernel_options(*cmd, o.kernel);
   cmd->add_option("--arch", o.arch, "architecture preset");
   cmd->add_option("--block", o.block, "block X,Y");
@@ -105,6 +107,10 @@ CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
   cmd->add_option("--pattern-space", o.pattern_space, "own pattern: shared or global");
   cmd->add_option("--pattern-bytes", o.pattern_bytes, "own pattern: access width");
   cmd->add_flag("--live-bench", o.live_bench, "time the catalog on this machine's GPU first");
+  cmd->add_option("--lesson", o.lesson, "a lesson (warpscope lessons lists them): its step's whole state");
+  cmd->add_option("--step", o.step, "with --lesson: the step, from 1");
+  cmd->add_flag("--present", o.present, "presenter mode: one figure and the lesson text");
+  cmd->add_flag("--reveal", o.reveal, "with --lesson: show the step's answer");
   return cmd;
 }
 
@@ -129,9 +135,26 @@ int run_screenshot(const ScreenshotOptions& o) {
   else if (o.detail == "blocks") plan.detail = gui::DetailTab::Blocks;
   else if (!o.detail.empty()) throw UsageError(fmt::format("--detail: '{}' is not shared or blocks", o.detail));
 
+  plan.lesson.present = o.present;
+  plan.reveal = o.reveal;
   // Bad flags are reported before a missing display: they are the user's to fix first.
   gui::AppState state;
-  setup_state(o, state);
+  if (!o.lesson.empty()) {
+    if (!o.kernel.kernel.empty()) throw UsageError("--kernel: a lesson step sets the kernel; give one of --kernel, --lesson");
+    const lessons::LessonLibrary lib = lessons::load_library();
+    const lessons::Lesson& lesson = lesson_named(lib, o.lesson, o.step);
+    // The step must resolve (its texts, its question) as the window would show it.
+    auto step = lessons::resolve_step(lesson.steps[o.step - 1]);
+    if (!step) throw UsageError(fmt::format("{}: steps[{}].{}", lesson.file_name(), o.step - 1, step.error().message));
+    plan.lesson.lesson = o.lesson;
+    plan.lesson.step = o.step;
+    // The step picks its own tabs; --results/--detail only when given.
+    if (o.results == "timings") plan.results.reset();
+  } else {
+    if (o.reveal) throw UsageError("--reveal: needs --lesson");
+    if (o.step != 1) throw UsageError("--step: needs --lesson");
+    setup_state(o, state);
+  }
   // A measurement file the window would skip (and name) is bad input here.
   if (!state.timings.skipped_files.empty()) throw UsageError(state.timings.skipped_files.front());
   if (std::string p = gui::display_problem(); !p.empty()) {

@@ -26,6 +26,10 @@ struct ScreenshotOptions {
   std::string pattern_space = "shared";
   int pattern_bytes = 4;
   bool live_bench = false;
+  std::string lesson;    // a lesson step instead of --kernel and its flags
+  int step = 1;
+  bool present = false;  // presenter mode
+  bool reveal = false;   // the step's answer shown
 };
 
 CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& options);

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "gui/timings_model.hpp"
 #include "gui/whole_kernel_job.hpp"
@@ -60,6 +61,9 @@ struct ViewPrefs {
   ImFont* mono = nullptr;    // code view; the default font when null
   std::string font_warning;  // shown when DejaVu was missing
   bool select_tabs = true;   // the memory tabs follow the instruction's space once
+  bool presenter = false;    // one figure fills the window (presenter_layout.cpp)
+  std::vector<int> highlight_lanes;  // a lesson step's emphasis: heavy outlines
+  std::vector<int> highlight_banks;  // bank columns tinted in the bank map
 };
 
 class AppState {

@@ -64,7 +64,18 @@ void BankMapPanel::Draw(AppState& state) {
   ImGui::TextUnformatted(conflict_headline(r).c_str());
   ImGui::SetWindowFontScale(1.0f);
   ImGui::PopStyleColor();
-  ImGui::TextWrapped("%s", shared_instruction_summary(c.access, r).c_str());
+  // The summary and the legend share a line where they fit: in presenter mode
+  // every line of height given to them is taken from the 32 rows below.
+  const std::string summary = shared_instruction_summary(c.access, r);
+  const float legend_w = canvas::lane_legend_width(r.warp_lanes);
+  const float line_w = ImGui::CalcTextSize(summary.c_str()).x + ImGui::GetFontSize() * 2 + legend_w;
+  if (legend_w > 0 && line_w < ImGui::GetContentRegionAvail().x) {
+    ImGui::TextUnformatted(summary.c_str());
+    ImGui::SameLine(0, ImGui::GetFontSize() * 2);
+  } else {
+    ImGui::TextWrapped("%s", summary.c_str());
+  }
+  canvas::lane_legend(r.warp_lanes);
 
   ImGui::BeginChild("bank_map_scroll", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   const float fs = ImGui::GetFontSize();
@@ -116,9 +127,19 @@ void BankMapPanel::draw_map(const AppState& state, ImVec2 o) {
     if (row > 0 && L.row_group[row - 1] != g)
       dl->AddLine(canvas::at(o, 0, first.y0), canvas::at(o, L.width, first.y0), palette::kInk, 2.5f);
   }
+  // A lesson step's emphasis: its banks tinted over every row, its lanes outlined.
+  const auto& banks = state.view.highlight_banks;
+  for (int b : banks) {
+    if (b >= L.banks) continue;
+    const Rect top = L.cell(b, 0), bottom = L.cell(b, std::max(0, L.rows - 1));
+    dl->AddRectFilled(canvas::at(o, top.x0, 0), canvas::at(o, top.x1, bottom.y1), palette::rgb(0, 114, 178, 45));
+    dl->AddRect(canvas::at(o, top.x0, 0), canvas::at(o, top.x1, bottom.y1), palette::kAccent, 0, 0, 2.0f);
+  }
+  const auto& lanes = state.view.highlight_lanes;
   for (const BankMapChip& chip : L.chips)
     if (!chip.folded)
-      canvas::lane_chip(dl, canvas::min_of(o, chip.rect), canvas::max_of(o, chip.rect), chip.lane);
+      canvas::lane_chip(dl, canvas::min_of(o, chip.rect), canvas::max_of(o, chip.rect), chip.lane,
+                        std::find(lanes.begin(), lanes.end(), chip.lane) != lanes.end());
   for (const BankMapBadge& b : L.badges) {
     // Badge in the cell's corner: how many lanes this one word serves.
     const float h = std::max(10.0f, b.rect.height() * 0.55f);

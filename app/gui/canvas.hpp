@@ -19,8 +19,14 @@ inline ImVec2 max_of(ImVec2 origin, const Rect& r) { return at(origin, r.x1, r.y
 void centered_text(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 color, std::string_view text,
                    float max_size = 0);
 
-// A lane's chip: its colour, its number, a dark outline.
-void lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane);
+// A lane's chip: its colour, its number, a dark outline (a heavy blue one when
+// a lesson step emphasises the lane).
+void lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane, bool emphasised = false);
+
+// One line of swatches naming the lane groups' colours (palette.hpp); nothing
+// for a warp of at most one group.
+void lane_legend(int warp_lanes);
+float lane_legend_width(int warp_lanes);  // 0 when lane_legend draws nothing
 
 // Claims a region of the window for a custom drawing and returns its top-left
 // corner; hover and clicks on it go to an invisible button named `id`.

@@ -10,22 +10,33 @@ struct Swatch {
   ImU32 text;
 };
 
-// Okabe & Ito (2008), with a light grey in place of black so a chip's number reads.
+// Hues after Okabe & Ito (2008), which stay apart under the common colour-vision
+// deficiencies; each in a light (even lanes) and a dark (odd lanes) shade.
 constexpr std::array<Swatch, 8> kLaneSwatches{{
-    {rgb(230, 159, 0), rgb(0, 0, 0)},        // orange
-    {rgb(86, 180, 233), rgb(0, 0, 0)},       // sky blue
-    {rgb(0, 158, 115), rgb(255, 255, 255)},  // bluish green
-    {rgb(240, 228, 66), rgb(0, 0, 0)},       // yellow
-    {rgb(0, 114, 178), rgb(255, 255, 255)},  // blue
-    {rgb(213, 94, 0), rgb(255, 255, 255)},   // vermillion
-    {rgb(204, 121, 167), rgb(0, 0, 0)},      // reddish purple
-    {rgb(170, 170, 170), rgb(0, 0, 0)},      // grey
+    {rgb(250, 206, 112), rgb(0, 0, 0)},  // lanes 0-7: orange, light
+    {rgb(230, 159, 0), rgb(0, 0, 0)},    //            orange, dark
+    {rgb(170, 214, 245), rgb(0, 0, 0)},  // lanes 8-15: blue, light
+    {rgb(86, 180, 233), rgb(0, 0, 0)},   //             blue, dark
+    {rgb(130, 215, 185), rgb(0, 0, 0)},  // lanes 16-23: green, light
+    {rgb(0, 178, 130), rgb(0, 0, 0)},    //              green, dark
+    {rgb(232, 190, 215), rgb(0, 0, 0)},  // lanes 24-31: purple, light
+    {rgb(204, 121, 167), rgb(0, 0, 0)},  //              purple, dark
 }};
+
+const Swatch& swatch(int lane) {
+  const unsigned l = static_cast<unsigned>(lane);
+  return kLaneSwatches[(l / kLanesPerColourGroup % 4) * 2 + l % 2];
+}
 
 }  // namespace
 
-ImU32 lane_fill(int lane) { return kLaneSwatches[static_cast<unsigned>(lane) % 8].fill; }
-ImU32 lane_text(int lane) { return kLaneSwatches[static_cast<unsigned>(lane) % 8].text; }
+ImU32 lane_fill(int lane) { return swatch(lane).fill; }
+ImU32 lane_text(int lane) { return swatch(lane).text; }
+ImU32 lane_group_fill(int group) { return kLaneSwatches[(static_cast<unsigned>(group) % 4) * 2 + 1].fill; }
+const char* lane_group_name(int group) {
+  static const char* names[] = {"lanes 0-7", "lanes 8-15", "lanes 16-23", "lanes 24-31"};
+  return names[static_cast<unsigned>(group) % 4];
+}
 
 ImVec4 text_conflict() { return ImGui::ColorConvertU32ToFloat4(kConflict); }
 ImVec4 text_good() { return ImGui::ColorConvertU32ToFloat4(rgb(0, 120, 86)); }

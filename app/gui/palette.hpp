@@ -7,10 +7,17 @@
 
 namespace ws::gui::palette {
 
-// Lane chips cycle through eight Okabe-Ito colours; the lane number is always
-// printed on the chip, so the colour only has to separate neighbours.
+// Lane chips are coloured by lane group: lanes 0-7, 8-15, 16-23 and 24-31
+// each have one hue (orange, blue, green, purple), in a light and a dark shade
+// for even and odd lanes, so neighbours differ too. Eight cycling colours made
+// lane 3 and lane 11 look the same; the group is what matters for 8- and
+// 16-byte accesses (half and quarter warps) and it has a legend. The lane
+// number is always printed on the chip.
+inline constexpr int kLanesPerColourGroup = 8;
 ImU32 lane_fill(int lane);
-ImU32 lane_text(int lane);  // black or white, whichever reads on lane_fill
+ImU32 lane_text(int lane);  // black: reads on every fill (contrast >= 4.5:1)
+ImU32 lane_group_fill(int group);  // the group's dark shade, for the legend
+const char* lane_group_name(int group);
 
 inline constexpr ImU32 rgb(unsigned r, unsigned g, unsigned b, unsigned a = 255) {
   return IM_COL32(r, g, b, a);

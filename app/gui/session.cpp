@@ -15,7 +15,7 @@ void build_frame(GlWindow& window, Workbench& bench, AppState& state, double dt_
   bench.Draw(state);
 }
 
-int run_window(const WindowOptions& o) {
+int run_window(const WindowOptions& o, const LessonStart& start) {
   if (std::string p = display_problem(); !p.empty()) {
     std::cerr << "warpscope: " << p << "\n";
     return 1;
@@ -28,6 +28,8 @@ int run_window(const WindowOptions& o) {
     return 1;
   }
   Workbench bench;
+  state.view.presenter = start.present;
+  if (!start.lesson.empty()) bench.lessons().start(start.lesson, start.step - 1, state);
   auto last = std::chrono::steady_clock::now();
   while (!window->should_close()) {
     const bool moving = state.playback.playing || state.whole_kernel.busy() || state.timings.live_running() ||
@@ -58,9 +60,21 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, 
     state.timings.start_live_bench();
     state.timings.wait_live_bench();
   }
+  Workbench bench;
+  state.view.presenter = plan.lesson.present;
+  if (!plan.lesson.lesson.empty()) {
+    if (!bench.lessons().start(plan.lesson.lesson, plan.lesson.step - 1, state)) {
+      *error = fmt::format("no lesson '{}'", plan.lesson.lesson);
+      return false;
+    }
+    if (!bench.lessons().error().empty()) {
+      *error = bench.lessons().error();
+      return false;
+    }
+    if (plan.reveal) bench.lessons().reveal();
+  }
   state.whole_kernel.wait();
   state.timings.wait_predictions();
-  Workbench bench;
   // Tabs and scroll positions settle over a few frames (ImGui applies them on the next one).
   constexpr int kFrames = 4;
   for (int f = 0; f < kFrames; ++f) {

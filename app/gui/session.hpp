@@ -11,9 +11,16 @@
 
 namespace ws::gui {
 
+// What the window opens on: a lesson at a step (from 1), in presenter mode.
+struct LessonStart {
+  std::string lesson;  // empty: no lesson
+  int step = 1;
+  bool present = false;
+};
+
 // Opens the window and runs until it is closed. Returns the process exit code;
 // without a display, prints why and returns non-zero.
-int run_window(const WindowOptions& o);
+int run_window(const WindowOptions& o, const LessonStart& start = {});
 
 // One frame: poll jobs, lay out every panel. Shared by the loop, screenshots,
 // tests and the frame benchmark so that they measure the same work.
@@ -25,6 +32,8 @@ struct ScreenshotPlan {
   bool live_bench = false;            // time the catalog on this GPU first
   std::optional<ResultsTab> results;  // Timings or Whole kernel
   std::optional<DetailTab> detail;    // Shared array or Blocks
+  LessonStart lesson;                 // a lesson step (its state replaces the kernel's)
+  bool reveal = false;                // the step's answer shown
 };
 
 // Renders `state` in a hidden window into `out` (write_png() saves it). Waits

@@ -49,19 +49,72 @@ void Workbench::handle_shortcuts(AppState& state) {
       state.view.font_reload = true;
     }
   }
-  if (io.WantTextInput || !state.ready()) return;
+  if (io.WantTextInput) return;
+  handle_lesson_keys(state);
+  if (!state.ready()) return;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) state.step_instruction(-1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) state.step_instruction(1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) state.step_warp(-1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) state.step_warp(1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) state.step_block(-1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) state.step_block(1);
+  // In a lesson PgUp/PgDn step the lesson (a presenter's clicker sends them); Shift moves the block.
+  const bool block_keys = !lessons_.open() || io.KeyShift;
+  if (block_keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) state.step_block(-1);
+  if (block_keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) state.step_block(1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false))
     state.playback.playing = !state.playback.playing;
 }
 
+void Workbench::handle_lesson_keys(AppState& state) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsKeyPressed(GLFW_KEY_P, false) && !io.KeyCtrl) state.view.presenter = !state.view.presenter;
+  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) state.view.presenter = false;
+  if (!lessons_.open() || io.KeyShift) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) lessons_.next(state);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) lessons_.previous(state);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false))
+    lessons_.reveal();
+  // A-I pick a choice (the buttons are lettered); once revealed the choice stays.
+  for (int k = 0; k < 9; ++k)
+    if (ImGui::IsKeyPressed(GLFW_KEY_A + k, false) && !io.KeyCtrl && !lessons_.revealed) lessons_.chosen = k;
+}
+
+// A lesson step names its view: the tabs (or the presenter's figure) follow it once.
+void Workbench::apply_view_request(AppState& state) {
+  if (!lessons_.open()) step_view_.reset();
+  const auto v = lessons_.take_view_request();
+  if (!v) return;
+  step_view_ = v;
+  lesson_tab_request_ = true;
+  state.view.select_tabs = false;
+  switch (*v) {
+    case lessons::View::BankMap:
+      memory_request_ = MemoryTab::BankMap;
+      detail_request_ = DetailTab::SharedArray;
+      break;
+    case lessons::View::SectorMap:
+      memory_request_ = MemoryTab::GlobalMemory;
+      detail_request_ = DetailTab::Blocks;
+      break;
+    case lessons::View::SharedArray:
+      memory_request_ = MemoryTab::BankMap;
+      detail_request_ = DetailTab::SharedArray;
+      break;
+    case lessons::View::Blocks: detail_request_ = DetailTab::Blocks; break;
+    case lessons::View::Timings: results_request_ = ResultsTab::Timings; break;
+    case lessons::View::WholeKernel: results_request_ = ResultsTab::WholeKernel; break;
+    case lessons::View::Code: break;
+  }
+}
+
 void Workbench::Draw(AppState& state) {
   handle_shortcuts(state);
+  apply_view_request(state);
+  if (state.view.presenter) {
+    draw_presenter(state);
+    state.view.select_tabs = false;
+    return;
+  }
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   const float bar = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
   draw_status_bar(state, bar);
@@ -70,7 +123,7 @@ void Workbench::Draw(AppState& state) {
   const float mid_w = d.x - left_w - right_w;
   const float left_split = h * 0.50f, mid_split = h * 0.60f, right_split = h * 0.45f;
 
-  if (begin_panel("Kernel & parameters", ImVec2(0, top), ImVec2(left_w, left_split))) kernel_.Draw(state);
+  if (begin_panel("Kernel & lessons", ImVec2(0, top), ImVec2(left_w, left_split))) draw_top_left(state);
   ImGui::End();
   if (begin_panel("Warp stepper", ImVec2(0, top + left_split), ImVec2(left_w, h - left_split))) stepper_.Draw(state);
   ImGui::End();
@@ -84,6 +137,23 @@ void Workbench::Draw(AppState& state) {
     draw_results_tabs(state);
   ImGui::End();
   state.view.select_tabs = false;
+}
+
+// The kernel's parameters and the lessons share the top-left panel; opening a
+// lesson step brings its tab forward.
+void Workbench::draw_top_left(AppState& state) {
+  if (!ImGui::BeginTabBar("top_left_tabs")) return;
+  if (ImGui::BeginTabItem("Kernel")) {
+    kernel_.Draw(state);
+    ImGui::EndTabItem();
+  }
+  const char* title = lessons_.open() ? "Lesson###lesson" : "Lessons###lesson";
+  if (ImGui::BeginTabItem(title, nullptr, select_if(lesson_tab_request_))) {
+    lesson_panel_.Draw(state, lessons_);
+    ImGui::EndTabItem();
+  }
+  lesson_tab_request_ = false;
+  ImGui::EndTabBar();
 }
 
 void Workbench::draw_status_bar(AppState& state, float height) {
@@ -101,9 +171,13 @@ void Workbench::draw_status_bar(AppState& state, float height) {
     ImGui::SameLine();
     ImGui::TextColored(palette::text_conflict(), "|  %s", notice.c_str());
   }
-  const char* keys = "F11 full screen   Ctrl +/- text size";
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowWidth() - ImGui::CalcTextSize(keys).x - 16));
-  ImGui::TextColored(palette::text_muted(), "%s", keys);
+  const char* keys = "P presenter   F11 full screen   Ctrl +/- text size";
+  // The keys only where they fit after the notice (at 1280 px a long notice leaves no room).
+  const float keys_x = ImGui::GetWindowWidth() - ImGui::CalcTextSize(keys).x - 16;
+  if (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 20 < keys_x) {
+    ImGui::SameLine(keys_x);
+    ImGui::TextColored(palette::text_muted(), "%s", keys);
+  }
   ImGui::End();
 }
 
@@ -111,12 +185,15 @@ void Workbench::draw_memory_tabs(AppState& state) {
   if (!ImGui::BeginTabBar("memory_tabs")) return;
   const bool follow = state.view.select_tabs && state.source == InstructionSource::Kernel && state.current.valid;
   const bool shared = state.current.access.space == Space::Shared;
+  const bool want_banks = memory_request_ ? *memory_request_ == MemoryTab::BankMap : follow && shared;
+  const bool want_global = memory_request_ ? *memory_request_ == MemoryTab::GlobalMemory : follow && !shared;
+  memory_request_.reset();
   bool pattern_open = false;
-  if (ImGui::BeginTabItem("Bank map", nullptr, select_if(follow && shared))) {
+  if (ImGui::BeginTabItem("Bank map", nullptr, select_if(want_banks))) {
     bank_map_.Draw(state);
     ImGui::EndTabItem();
   }
-  if (ImGui::BeginTabItem("Global memory", nullptr, select_if(follow && !shared))) {
+  if (ImGui::BeginTabItem("Global memory", nullptr, select_if(want_global))) {
     global_memory_.Draw(state);
     ImGui::EndTabItem();
   }

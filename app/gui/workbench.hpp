@@ -11,6 +11,8 @@
 #include "gui/code_panel.hpp"
 #include "gui/global_memory_panel.hpp"
 #include "gui/kernel_panel.hpp"
+#include "gui/lesson_panel.hpp"
+#include "gui/lesson_player.hpp"
 #include "gui/pattern_panel.hpp"
 #include "gui/shared_array_panel.hpp"
 #include "gui/timings_panel.hpp"
@@ -33,12 +35,23 @@ class Workbench {
   void show_detail(DetailTab t) { detail_request_ = t; }
   const BankMapPanel& bank_map() const { return bank_map_; }
   const GlobalMemoryPanel& global_memory() const { return global_memory_; }
+  // Lessons (lesson_player.hpp); a step's view picks the tabs, or the presenter's figure.
+  LessonPlayer& lessons() { return lessons_; }
+  // The figure presenter mode shows: the lesson step's view, else the instruction's space.
+  lessons::View presenter_view(const AppState& state) const;
 
  private:
   void draw_status_bar(AppState& state, float height);
   void draw_memory_tabs(AppState& state);
   void draw_detail_tabs(AppState& state);
   void draw_results_tabs(AppState& state);
+  void draw_top_left(AppState& state);
+  void handle_lesson_keys(AppState& state);
+  void apply_view_request(AppState& state);
+  // Presenter mode (presenter_layout.cpp): one figure, the lesson text beside it.
+  void draw_presenter(AppState& state);
+  void draw_presenter_figure(AppState& state, lessons::View view);
+  void draw_presenter_text(AppState& state, float text_scale);
 
   KernelPanel kernel_;
   WarpStepperPanel stepper_;
@@ -50,6 +63,11 @@ class Workbench {
   CodePanel code_;
   TimingsPanel timings_;
   WholeKernelPanel whole_kernel_;
+  LessonPlayer lessons_;
+  LessonPanel lesson_panel_;
+  std::optional<lessons::View> step_view_;       // the open step's view
+  std::optional<MemoryTab> memory_request_;      // set by a step's view, consumed by the tabs
+  bool lesson_tab_request_ = false;
   bool pattern_tab_open_ = false;
   std::optional<ResultsTab> results_request_;
   std::optional<DetailTab> detail_request_;

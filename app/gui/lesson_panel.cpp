@@ -1,0 +1,114 @@
+// Lesson panel: step title, text, the question with its choices, reveal, and
+// previous / next. Keys do the same (Workbench::handle_lesson_keys).
+#include "gui/lesson_panel.hpp"
+
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include "gui/palette.hpp"
+
+namespace ws::gui {
+
+std::string lesson_position(const LessonPlayer& p) {
+  if (!p.open()) return "No lesson";
+  return fmt::format("Lesson {}: {}  -  step {} of {}", p.lesson()->number, p.lesson()->title, p.step() + 1,
+                     p.step_count());
+}
+
+void LessonPanel::Draw(AppState& state, LessonPlayer& player, float text_scale) {
+  if (!player.open()) return draw_list(state, player);
+  ImGui::SetWindowFontScale(text_scale);
+  const lessons::Step& step = *player.current_step();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAccent));
+  ImGui::TextWrapped("%d. %s", player.step() + 1, step.title.c_str());
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+  if (!player.error().empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
+    ImGui::TextWrapped("This step cannot be shown: %s", player.error().c_str());
+    ImGui::PopStyleColor();
+  } else if (const lessons::ResolvedStep* r = player.resolved()) {
+    ImGui::TextWrapped("%s", r->text.c_str());
+    if (r->question) draw_question(player);
+  }
+  ImGui::Spacing();
+  draw_navigation(state, player);
+  ImGui::SetWindowFontScale(1.0f);
+}
+
+void LessonPanel::draw_question(LessonPlayer& player) {
+  const lessons::ResolvedQuestion& q = *player.resolved()->question;
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAccent));
+  ImGui::TextWrapped("Predict: %s", q.prompt.c_str());
+  ImGui::PopStyleColor();
+  if (!q.choices.empty()) {
+    for (std::size_t i = 0; i < q.choices.size(); ++i) {
+      const bool picked = player.chosen == static_cast<int>(i);
+      const bool correct = static_cast<int>(i) == q.correct;
+      ImVec4 colour = ImGui::GetStyleColorVec4(ImGuiCol_Button);
+      if (player.revealed && correct) colour = ImGui::ColorConvertU32ToFloat4(palette::kGood);
+      else if (player.revealed && picked) colour = ImGui::ColorConvertU32ToFloat4(palette::kConflict);
+      else if (picked) colour = ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive);
+      ImGui::PushStyleColor(ImGuiCol_Button, colour);
+      // Letters, not numbers: "1  32" read as one number from the back of the room.
+      const std::string label = fmt::format("{}:  {}##choice{}", static_cast<char>('A' + i), q.choices[i], i);
+      if (ImGui::Button(label.c_str())) player.chosen = static_cast<int>(i);
+      ImGui::PopStyleColor();
+      if (i + 1 < q.choices.size() &&
+          ImGui::GetItemRectMax().x + ImGui::CalcTextSize(q.choices[i + 1].c_str()).x + ImGui::GetFontSize() * 3 <
+              ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+        ImGui::SameLine();
+    }
+  } else {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    ImGui::InputDouble("your prediction", &player.typed, 0, 0, "%g");
+  }
+  if (!player.revealed) {
+    if (ImGui::Button("Reveal (Enter)")) player.reveal();
+    return;
+  }
+  const bool predicted = player.chosen >= 0 || (q.choices.empty() && player.typed != 0);
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::text_good());
+  ImGui::TextWrapped("Answer: %s%s", q.answer_text.c_str(),
+                     !predicted ? "" : player.prediction_right() ? "  - as predicted" : "  - not what was predicted");
+  ImGui::PopStyleColor();
+  ImGui::TextWrapped("%s", q.reveal.c_str());
+}
+
+void LessonPanel::draw_navigation(AppState& state, LessonPlayer& player) {
+  ImGui::Separator();
+  ImGui::BeginDisabled(player.step() == 0);
+  if (ImGui::Button("< Previous (PgUp)")) player.previous(state);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(player.step() + 1 >= player.step_count());
+  if (ImGui::Button("Next (PgDn) >")) player.next(state);
+  ImGui::EndDisabled();
+  if (ImGui::GetItemRectMax().x + ImGui::CalcTextSize("Close").x + ImGui::GetFontSize() * 2 <
+      ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+    ImGui::SameLine();
+  if (ImGui::Button("Close")) player.close(state);
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+  ImGui::TextWrapped("step %d of %d.  Keys: PgDn next, PgUp previous, A-I choose, Enter reveals, P presenter",
+                     player.step() + 1, player.step_count());
+  ImGui::PopStyleColor();
+}
+
+void LessonPanel::draw_list(AppState& state, LessonPlayer& player) {
+  const auto& lib = player.library();
+  ImGui::TextWrapped("Lessons: pick one, or start with warpscope --lesson ID.");
+  for (const lessons::Lesson& l : lib.lessons) {
+    const std::string label = fmt::format("{:>2}. {}", l.number, l.title);
+    if (ImGui::Selectable(label.c_str())) player.start(l.id, 0, state);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.summary.c_str());
+  }
+  if (lib.errors.empty()) return;
+  ImGui::Separator();
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
+  for (const std::string& e : lib.errors) ImGui::TextWrapped("Skipped %s", e.c_str());
+  ImGui::PopStyleColor();
+}
+
+}  // namespace ws::gui

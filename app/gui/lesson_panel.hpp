@@ -1,0 +1,25 @@
+// The lesson text with its step controls: in the normal layout a tab beside
+// the kernel's parameters, in presenter mode the column beside the figure.
+// Without a lesson open it lists the lessons (and the files that were skipped).
+#pragma once
+
+#include "gui/app_state.hpp"
+#include "gui/lesson_player.hpp"
+
+namespace ws::gui {
+
+class LessonPanel {
+ public:
+  // `text_scale` enlarges the text in presenter mode (the back row reads it).
+  void Draw(AppState& state, LessonPlayer& player, float text_scale = 1.0f);
+
+ private:
+  void draw_list(AppState& state, LessonPlayer& player);
+  void draw_question(LessonPlayer& player);
+  void draw_navigation(AppState& state, LessonPlayer& player);
+};
+
+// "Lesson 5 · step 2 of 6" for title bars.
+std::string lesson_position(const LessonPlayer& player);
+
+}  // namespace ws::gui

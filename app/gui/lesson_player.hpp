@@ -1,0 +1,61 @@
+// A lesson running in the window: which lesson and step, the step's resolved
+// text and question, what the class predicted and whether it is revealed.
+// Going to a step applies its whole state to AppState (kernel, parameters,
+// preset, block, warp, instruction, highlights) and asks for its view.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "gui/app_state.hpp"
+#include "lessons/lesson_facts.hpp"
+#include "lessons/lesson_library.hpp"
+
+namespace ws::gui {
+
+class LessonPlayer {
+ public:
+  LessonPlayer();  // reads the library (bad files become messages, not failures)
+
+  const lessons::LessonLibrary& library() const { return library_; }
+  bool open() const { return lesson_ >= 0; }
+  const lessons::Lesson* lesson() const { return open() ? &library_.lessons[lesson_] : nullptr; }
+  int step() const { return step_; }  // from 0
+  int step_count() const { return open() ? static_cast<int>(lesson()->steps.size()) : 0; }
+  const lessons::Step* current_step() const { return open() ? &lesson()->steps[step_] : nullptr; }
+
+  // Opens a lesson by id at `step` (from 0); false when there is no such lesson.
+  bool start(std::string_view id, int step, AppState& state);
+  void close(AppState& state);
+  void go_to(int step, AppState& state);  // clamped to the lesson
+  void next(AppState& state) { go_to(step_ + 1, state); }
+  void previous(AppState& state) { go_to(step_ - 1, state); }
+
+  // The step as computed; empty with error() set when it cannot be shown.
+  const lessons::ResolvedStep* resolved() const { return resolved_ ? &*resolved_ : nullptr; }
+  const std::string& error() const { return error_; }
+
+  // Predict, then reveal.
+  int chosen = -1;        // the choice the class picked, -1 none
+  double typed = 0;       // a number question without choices
+  bool revealed = false;
+  void reveal() { revealed = true; }
+  bool prediction_right() const;
+
+  // The view the step asks for; the workbench consumes it once.
+  std::optional<lessons::View> take_view_request();
+
+ private:
+  lessons::LessonLibrary library_;
+  int lesson_ = -1;
+  int step_ = 0;
+  std::optional<lessons::ResolvedStep> resolved_;
+  std::string error_;
+  std::optional<lessons::View> view_request_;
+};
+
+// Puts the window in a step's state. Returns why not, when a field does not
+// fit (the lesson tests check every step, so this is for edited files).
+std::optional<std::string> apply_step_state(const lessons::StepState& s, AppState& state);
+
+}  // namespace ws::gui

@@ -1,0 +1,110 @@
+// Presenter mode: for a projector at 1280 x 720. One figure fills the window
+// (bank map, shared array, sector map, blocks, timings, whole-kernel table or
+// code), the lesson text and step controls stand beside it, headed by
+// where the class is. Sizes derive from the font size, so
+// Ctrl +/- scales text and figure together and the columns re-flow:
+//
+//   +---------------------------------------------+---------------------+
+//   |                                             | Lesson 5 - step 2   |
+//   |                                             | step title          |
+//   |   figure                                    | text                |
+//   |   (no title bar, no tabs: every pixel of    | Predict: ...        |
+//   |    height goes to the rows)                 | [1] [2] [3] Reveal  |
+//   |                                             | < Previous  Next >  |
+//   +---------------------------------------------+---------------------+
+//
+// A portrait or narrow window stacks the text under the figure instead.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gui/bank_map_panel.hpp"
+#include "gui/palette.hpp"
+#include "gui/workbench.hpp"
+
+namespace ws::gui {
+namespace {
+
+constexpr ImGuiWindowFlags kPresenterFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                             ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                             ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoTitleBar;
+
+// The lesson text is read from the back as well: a fifth larger than the panels' text.
+constexpr float kPresenterTextScale = 1.2f;
+
+}  // namespace
+
+lessons::View Workbench::presenter_view(const AppState& state) const {
+  if (lessons_.open() && step_view_) return *step_view_;
+  if (state.current.valid && state.current.access.space == Space::Global) return lessons::View::SectorMap;
+  return lessons::View::BankMap;
+}
+
+void Workbench::draw_presenter(AppState& state) {
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const float fs = ImGui::GetFontSize();
+  // No bar on top: every pixel of height goes to the figure's rows; where the
+  // class is stands at the head of the text column.
+  const float bar = 0;
+  // Landscape: text column beside the figure, wide enough for ~22 characters of
+  // the enlarged text, at most 40% of the width. Portrait: text under the figure.
+  const float h = d.y - bar;
+  const bool stacked = d.x < d.y * 1.15f;
+  const float text_w = stacked ? d.x : std::clamp(fs * kPresenterTextScale * 15.0f, d.x * 0.26f, d.x * 0.40f);
+  const float text_h = stacked ? std::max(h * 0.35f, fs * 8) : h;
+  const ImVec2 fig_pos(0, bar), fig_size(stacked ? d.x : d.x - text_w, stacked ? h - text_h : h);
+  const ImVec2 text_pos(stacked ? 0 : fig_size.x, stacked ? bar + fig_size.y : bar);
+
+  ImGui::SetNextWindowPos(fig_pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(fig_size, ImGuiCond_Always);
+  if (ImGui::Begin("##presenter_figure", nullptr, kPresenterFlags)) draw_presenter_figure(state, presenter_view(state));
+  ImGui::End();
+
+  ImGui::SetNextWindowPos(text_pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(text_w, text_h), ImGuiCond_Always);
+  if (ImGui::Begin("##presenter_text", nullptr, kPresenterFlags)) draw_presenter_text(state, kPresenterTextScale);
+  ImGui::End();
+}
+
+void Workbench::draw_presenter_figure(AppState& state, lessons::View view) {
+  switch (view) {
+    case lessons::View::BankMap: bank_map_.Draw(state); break;
+    case lessons::View::SharedArray: shared_array_.Draw(state); break;
+    case lessons::View::SectorMap: global_memory_.Draw(state); break;
+    case lessons::View::Blocks: blocks_.Draw(state); break;
+    case lessons::View::Timings: timings_.Draw(state); break;
+    case lessons::View::WholeKernel: whole_kernel_.Draw(state); break;
+    case lessons::View::Code: code_.Draw(state); break;
+  }
+}
+
+void Workbench::draw_presenter_text(AppState& state, float text_scale) {
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+  ImGui::TextWrapped("%s", lessons_.open() ? lesson_position(lessons_).c_str() : "warpscope");
+  ImGui::PopStyleColor();
+  if (lessons_.open()) {
+    lesson_panel_.Draw(state, lessons_, text_scale);
+    return;
+  }
+  // No lesson: what the figure shows, and how to open one.
+  ImGui::SetWindowFontScale(text_scale);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAccent));
+  ImGui::TextWrapped("%s", std::string(state.kernel().title).c_str());
+  ImGui::PopStyleColor();
+  ImGui::TextWrapped("%s", std::string(state.kernel().description).c_str());
+  if (state.ready() && state.instruction_count() > 0) {
+    ImGui::Separator();
+    const auto& site = state.trace.sites[state.trace.instructions[state.instruction].site];
+    ImGui::TextWrapped("instruction %d of %d: %s (line %d)", state.instruction + 1, state.instruction_count(),
+                       site.name.c_str(), site.line);
+    ImGui::TextWrapped("block (%d, %d), warp %d", state.block.x, state.block.y, state.warp);
+  }
+  ImGui::SetWindowFontScale(1.0f);
+  ImGui::Separator();
+  lesson_panel_.Draw(state, lessons_, 1.0f);
+}
+
+}  // namespace ws::gui

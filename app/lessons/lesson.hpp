@@ -1,0 +1,84 @@
+// A lesson, as read from assets/lessons/<id>.json: a sequence of steps, each
+// of which puts the window in one whole state and shows a short text, and may
+// ask a question whose answer the simulator computes (lesson_facts.hpp).
+// The file format and its rules are in docs/lessons.md.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ws/kernels/params.hpp"
+#include "ws/trace.hpp"
+
+namespace ws::lessons {
+
+// What the big figure of a step is (the window's tab; the presenter's one figure).
+enum class View : std::uint8_t { BankMap, SharedArray, SectorMap, Blocks, Timings, WholeKernel, Code };
+std::string_view to_string(View v);
+std::optional<View> view_named(std::string_view name);
+std::string view_names();  // "bank-map, shared-array, ..." for messages
+
+// The whole state of the window for one step. Every field is resolved: a step
+// that gives only some of them inherits the rest from the step before it, so
+// opening a lesson at step N shows what stepping to N shows.
+struct StepState {
+  std::string kernel;
+  kernels::KernelParams params;
+  std::string arch = "sm90";
+  Dim3 block{0, 0, 0};
+  int warp = 0;
+  std::string site;     // access site by name; empty = the warp's first instruction
+  int occurrence = 0;   // which execution of that site
+  View view = View::BankMap;
+  std::vector<int> highlight_lanes;  // drawn with a heavy outline
+  std::vector<int> highlight_banks;  // bank columns tinted in the bank map
+};
+
+// A configuration to compare the step's state with (whole-kernel counters,
+// recorded times, another layout's instruction), named in the step: the step's
+// state with some fields changed ("kernel", "params", "arch", "block", "warp",
+// "site", "occurrence").
+using Config = StepState;
+
+// One option of a "which" question: a label and the quantity that decides it.
+struct Option {
+  std::string label;
+  std::string value;  // an expression over facts
+};
+
+// Predict, then reveal. The answer is never in the file: a number question
+// names an expression over facts, a "which" question picks the option whose
+// value is smallest (or largest).
+struct Question {
+  enum class Kind : std::uint8_t { Number, Which };
+  Kind kind = Kind::Number;
+  std::string prompt;
+  std::string answer;                // Number: expression over facts
+  std::vector<std::string> choices;  // Number: candidate expressions; exactly one must equal the answer
+  std::vector<Option> options;       // Which
+  bool pick_max = false;             // Which: largest value wins (else smallest)
+  std::string reveal;                // text shown after the answer, with placeholders
+};
+
+struct Step {
+  std::string title;
+  StepState state;
+  std::map<std::string, Config> compare;  // name -> configuration, as "name:fact" in expressions
+  std::string text;                        // with {placeholders}
+  std::optional<Question> question;
+};
+
+struct Lesson {
+  std::string id;     // the file's name without .json; `warpscope --lesson ID`
+  int number = 0;     // order in the list
+  std::string title;
+  std::string summary;
+  std::string file;   // where it was read from
+  std::vector<Step> steps;
+  // The file's name for messages ("05-transpose-shared.json"); the id's when read from text.
+  std::string file_name() const;
+};
+
+}  // namespace ws::lessons

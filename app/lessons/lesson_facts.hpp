@@ -1,0 +1,109 @@
+// The numbers a lesson may name, computed at run time: a step's text says
+// "{wavefronts} wavefronts", never "32 wavefronts". Facts come from
+//   - the step's current instruction, analysed for its preset (wavefronts, sectors, ...);
+//   - any site of the traced warp (at.<site>.<fact>: its first execution);
+//   - the launch and parameters (blocks, param.tile, ...);
+//   - the whole kernel (whole.shared_load.wavefronts, whole.shared_bytes_per_block, ...);
+//   - the recordings in assets/measurements (measured.h100.median_ms);
+// and from a step's compare configurations as "<name>:<fact>". docs/lessons.md
+// lists them all.
+//
+// Expressions: facts and numbers with + - * / and parentheses, min(a, b),
+// max(a, b). Texts hold {expression} or {expression|.2f} (a fmt format spec).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lessons/lesson.hpp"
+#include "ws/arch.hpp"
+#include "ws/global_analysis.hpp"
+#include "ws/kernels/catalog.hpp"
+#include "ws/result.hpp"
+#include "ws/shared_analysis.hpp"
+
+namespace ws::lessons {
+
+// A state made ready to show: checked, traced, its instruction selected.
+struct PreparedState {
+  const kernels::KernelDescriptor* kernel = nullptr;
+  const ArchPreset* arch = nullptr;
+  kernels::KernelParams params;
+  kernels::LaunchConfig launch;
+  Dim3 block{0, 0, 0};
+  int warp = 0;
+  WarpTrace trace;
+  int instruction = 0;  // index into trace.instructions
+};
+
+// Checks the state against the catalog and traces its warp; the error says
+// which field is wrong ("block (9, 0) is outside the grid of 2 x 2 blocks").
+Result<PreparedState> prepare(const StepState& s);
+
+// Facts of one state (lazily: whole-kernel counters are simulated on first use).
+class FactTable {
+ public:
+  explicit FactTable(PreparedState state);
+  ~FactTable();
+  FactTable(FactTable&&) noexcept;
+  FactTable& operator=(FactTable&&) noexcept;
+  // The value of a fact, or an Error naming it and why it has none.
+  Result<double> get(const std::string& name);
+  const PreparedState& state() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// A step's facts: its own state's, and each compare configuration's under "<name>:".
+class StepFacts {
+ public:
+  static Result<StepFacts> build(const Step& step);
+  Result<double> get(const std::string& name);
+  FactTable& main() { return *main_; }
+
+ private:
+  std::unique_ptr<FactTable> main_;
+  std::map<std::string, std::unique_ptr<FactTable>> configs_;
+  std::map<std::string, std::string> config_errors_;  // configurations that could not be prepared
+};
+
+// Evaluates an expression over the facts. `used_fact` (optional) is set when
+// at least one fact was named (answers must depend on the simulation).
+Result<double> evaluate(const std::string& expr, StepFacts& facts, bool* used_fact = nullptr);
+
+// Replaces every {expression} or {expression|spec} in `text`; `words` holds
+// placeholders that are words, not numbers ({answer} of a "which" question).
+Result<std::string> fill(const std::string& text, StepFacts& facts,
+                         const std::map<std::string, std::string>& words = {});
+
+// How a number is written when no spec is given: integers plainly, others with
+// up to two decimals ("32", "16.25", "0.5").
+std::string format_number(double v);
+
+// A question with its answer computed.
+struct ResolvedQuestion {
+  std::string prompt;                 // filled
+  std::vector<std::string> choices;   // Number with choices: each filled value; Which: the labels
+  int correct = -1;                   // index into choices; -1 for a free number
+  double answer = 0;                  // Number: the value
+  std::string answer_text;            // "32", or the winning label
+  std::string reveal;                 // filled, {answer} included
+};
+
+Result<ResolvedQuestion> resolve_question(const Question& q, StepFacts& facts);
+
+// A step ready to show: its facts, text and question resolved. The error names
+// the field ("text: {sectorz}: unknown fact 'sectorz'").
+struct ResolvedStep {
+  StepFacts facts;
+  std::string text;
+  std::optional<ResolvedQuestion> question;
+};
+Result<ResolvedStep> resolve_step(const Step& step);
+
+}  // namespace ws::lessons

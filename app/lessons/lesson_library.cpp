@@ -1,0 +1,385 @@
+// The lesson schema (docs/lessons.md) as code: every field is checked where it
+// is read, and the first problem is reported with its path in the file
+// ("steps[2].state.block"). Unknown keys are errors too: a typo ("stat") would
+// otherwise be silently ignored and the step would show the wrong state.
+#include "lessons/lesson_library.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "ws/arch.hpp"
+#include "ws/kernels/assets.hpp"
+#include "ws/kernels/catalog.hpp"
+
+namespace ws::lessons {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+// Thrown inside the reader only; load_lesson() turns it into an Error.
+struct SchemaError {
+  std::string message;
+};
+
+[[noreturn]] void fail(const std::string& field, const std::string& what) {
+  throw SchemaError{field.empty() ? what : field + ": " + what};
+}
+
+std::string kind_of(const json& v) {
+  switch (v.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "an array";
+    case json::value_t::string: return "a string";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned: return "an integer";
+    case json::value_t::number_float: return "a number";
+    default: return "not a value";
+  }
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+void only_keys(const json& obj, const std::string& field, std::initializer_list<const char*> known) {
+  for (const auto& [key, _] : obj.items()) {
+    if (std::find_if(known.begin(), known.end(), [&](const char* k) { return key == k; }) != known.end()) continue;
+    std::vector<std::string> names(known.begin(), known.end());
+    fail(field.empty() ? key : field + "." + key, fmt::format("unknown field (known: {})", join(names)));
+  }
+}
+
+const json& object_at(const json& j, const std::string& field) {
+  if (!j.is_object()) fail(field, fmt::format("is {}, not an object", kind_of(j)));
+  return j;
+}
+
+std::string text_at(const json& parent, const char* key, const std::string& field, bool required) {
+  const auto it = parent.find(key);
+  const std::string f = field.empty() ? key : field + "." + key;
+  if (it == parent.end()) {
+    if (required) fail(f, "is missing");
+    return {};
+  }
+  if (!it->is_string()) fail(f, fmt::format("is {}, not a string", kind_of(*it)));
+  std::string s = it->get<std::string>();
+  if (required && s.empty()) fail(f, "is empty");
+  return s;
+}
+
+int int_value(const json& v, const std::string& field, int min, int max) {
+  if (!v.is_number_integer()) fail(field, fmt::format("is {}, not an integer", kind_of(v)));
+  const long long x = v.is_number_unsigned() ? static_cast<long long>(std::min<std::uint64_t>(v.get<std::uint64_t>(), 1ull << 40))
+                                             : v.get<long long>();
+  if (x < min || x > max) fail(field, fmt::format("{} is outside {}..{}", x, min, max));
+  return static_cast<int>(x);
+}
+
+// An expression or a number, as a string for the evaluator.
+std::string expression_at(const json& v, const std::string& field) {
+  if (v.is_string() && !v.get<std::string>().empty()) return v.get<std::string>();
+  if (v.is_number()) return v.dump();
+  fail(field, fmt::format("is {}, not an expression (a non-empty string) or a number", kind_of(v)));
+}
+
+const kernels::KernelDescriptor& kernel_at(const json& v, const std::string& field) {
+  if (!v.is_string()) fail(field, fmt::format("is {}, not a kernel name", kind_of(v)));
+  const std::string name = v.get<std::string>();
+  if (const auto* k = kernels::find_kernel(name)) return *k;
+  std::vector<std::string> known;
+  for (const auto& k : kernels::catalog()) known.emplace_back(k.name);
+  fail(field, fmt::format("'{}' is not a catalog kernel (known: {})", name, join(known)));
+}
+
+std::string arch_at(const json& v, const std::string& field) {
+  if (!v.is_string() || !find_preset(v.get<std::string>()))
+    fail(field, fmt::format("{} is not a preset (known: {})", v.is_string() ? "'" + v.get<std::string>() + "'" : kind_of(v),
+                            preset_names()));
+  return v.get<std::string>();
+}
+
+// Parameters the kernel reads, as integers; keys of the table the kernel does
+// not read are refused (they would change nothing on screen).
+kernels::KernelParams params_at(const json& j, const std::string& field, const kernels::KernelDescriptor& k,
+                                kernels::KernelParams base) {
+  object_at(j, field);
+  for (const auto& [key, value] : j.items()) {
+    const std::string f = field + "." + key;
+    const kernels::ParamSpec* spec = kernels::find_param(key);
+    if (!spec) {
+      std::vector<std::string> known;
+      for (const auto& s : kernels::param_specs()) known.emplace_back(s.key);
+      fail(f, fmt::format("unknown parameter (known: {})", join(known)));
+    }
+    if (!k.reads(spec->field)) fail(f, fmt::format("kernel {} does not read this parameter", k.name));
+    base.*(spec->field) = int_value(value, f, -(1 << 30), 1 << 30);
+  }
+  return base;
+}
+
+std::vector<int> lane_list(const json& v, const std::string& field) {
+  if (!v.is_array()) fail(field, fmt::format("is {}, not an array of integers", kind_of(v)));
+  std::vector<int> out;
+  for (std::size_t i = 0; i < v.size(); ++i) out.push_back(int_value(v[i], fmt::format("{}[{}]", field, i), 0, 31));
+  return out;
+}
+
+// Parameters restart from the new kernel's defaults when the family changes
+// (a matmul tile is not a transpose tile); within a family they carry over,
+// as the window's tile-layout buttons keep them.
+kernels::KernelParams carried_params(const kernels::KernelDescriptor& to, std::string_view from_kernel,
+                                     const kernels::KernelParams& from_params) {
+  const auto* from = kernels::find_kernel(from_kernel);
+  return from && from->family == to.family ? from_params : to.defaults;
+}
+
+StepState read_state(const json& j, const std::string& field, const StepState* previous) {
+  object_at(j, field);
+  only_keys(j, field, {"kernel", "params", "arch", "block", "warp", "site", "occurrence", "view", "highlight"});
+  StepState s = previous ? *previous : StepState{};
+  s.highlight_lanes.clear();
+  s.highlight_banks.clear();
+  const auto k = j.find("kernel");
+  if (k == j.end() && !previous) fail(field + ".kernel", "is missing (the first step names its kernel)");
+  const kernels::KernelDescriptor& kernel = kernel_at(k != j.end() ? *k : json(s.kernel), field + ".kernel");
+  if (k != j.end()) {
+    s.params = previous ? carried_params(kernel, previous->kernel, previous->params) : kernel.defaults;
+    s.kernel = kernel.name;
+  }
+  if (auto it = j.find("params"); it != j.end()) s.params = params_at(*it, field + ".params", kernel, s.params);
+  if (auto it = j.find("arch"); it != j.end()) s.arch = arch_at(*it, field + ".arch");
+  if (auto it = j.find("block"); it != j.end()) {
+    if (!it->is_array() || it->size() != 2) fail(field + ".block", "is not [x, y]");
+    s.block = Dim3{int_value((*it)[0], field + ".block[0]", 0, 1 << 30), int_value((*it)[1], field + ".block[1]", 0, 1 << 30), 0};
+  }
+  if (auto it = j.find("warp"); it != j.end()) s.warp = int_value(*it, field + ".warp", 0, 1023);
+  if (auto it = j.find("site"); it != j.end()) {
+    s.site = text_at(j, "site", field, true);
+    s.occurrence = 0;
+  }
+  if (auto it = j.find("occurrence"); it != j.end()) s.occurrence = int_value(*it, field + ".occurrence", 0, 1 << 24);
+  if (auto it = j.find("view"); it != j.end()) {
+    const std::string name = text_at(j, "view", field, true);
+    const auto v = view_named(name);
+    if (!v) fail(field + ".view", fmt::format("'{}' is not a view (known: {})", name, view_names()));
+    s.view = *v;
+  }
+  if (auto it = j.find("highlight"); it != j.end()) {
+    const std::string f = field + ".highlight";
+    object_at(*it, f);
+    only_keys(*it, f, {"lanes", "banks"});
+    if (auto l = it->find("lanes"); l != it->end()) s.highlight_lanes = lane_list(*l, f + ".lanes");
+    if (auto b = it->find("banks"); b != it->end()) s.highlight_banks = lane_list(*b, f + ".banks");
+  }
+  return s;
+}
+
+// The step's state with the configuration's fields changed: the same reading
+// as a step, without the fields that only concern the screen.
+Config read_config(const json& j, const std::string& field, const StepState& step) {
+  object_at(j, field);
+  only_keys(j, field, {"kernel", "params", "arch", "block", "warp", "site", "occurrence"});
+  return read_state(j, field, &step);
+}
+
+Question read_question(const json& j, const std::string& field) {
+  object_at(j, field);
+  only_keys(j, field, {"prompt", "answer", "choices", "which", "pick", "reveal"});
+  Question q;
+  q.prompt = text_at(j, "prompt", field, true);
+  q.reveal = text_at(j, "reveal", field, true);
+  const bool has_answer = j.contains("answer"), has_which = j.contains("which");
+  if (has_answer == has_which) fail(field, "needs exactly one of \"answer\" (a number question) or \"which\"");
+  if (has_answer) {
+    q.kind = Question::Kind::Number;
+    q.answer = expression_at(j["answer"], field + ".answer");
+    if (auto it = j.find("choices"); it != j.end()) {
+      if (!it->is_array() || it->size() < 2) fail(field + ".choices", "is not an array of two or more expressions");
+      for (std::size_t i = 0; i < it->size(); ++i)
+        q.choices.push_back(expression_at((*it)[i], fmt::format("{}.choices[{}]", field, i)));
+    }
+    if (j.contains("pick")) fail(field + ".pick", "belongs to a \"which\" question");
+  } else {
+    q.kind = Question::Kind::Which;
+    const json& w = j["which"];
+    if (!w.is_array() || w.size() < 2) fail(field + ".which", "is not an array of two or more options");
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      const std::string f = fmt::format("{}.which[{}]", field, i);
+      object_at(w[i], f);
+      only_keys(w[i], f, {"label", "value"});
+      if (!w[i].contains("value")) fail(f + ".value", "is missing");
+      q.options.push_back({text_at(w[i], "label", f, true), expression_at(w[i]["value"], f + ".value")});
+    }
+    const std::string pick = text_at(j, "pick", field, true);
+    if (pick != "min" && pick != "max") fail(field + ".pick", fmt::format("'{}' is not min or max", pick));
+    q.pick_max = pick == "max";
+  }
+  return q;
+}
+
+Lesson read_lesson(const json& j, const std::string& id) {
+  object_at(j, "");
+  only_keys(j, "", {"number", "title", "summary", "steps"});
+  Lesson L;
+  L.id = id;
+  if (!j.contains("number")) fail("number", "is missing");
+  L.number = int_value(j["number"], "number", 1, 999);
+  L.title = text_at(j, "title", "", true);
+  L.summary = text_at(j, "summary", "", true);
+  const auto steps = j.find("steps");
+  if (steps == j.end()) fail("steps", "is missing");
+  if (!steps->is_array() || steps->empty()) fail("steps", "is not a non-empty array of steps");
+  for (std::size_t i = 0; i < steps->size(); ++i) {
+    const std::string f = fmt::format("steps[{}]", i);
+    const json& sj = object_at((*steps)[i], f);
+    only_keys(sj, f, {"title", "state", "compare", "text", "question"});
+    Step s;
+    s.title = text_at(sj, "title", f, true);
+    s.text = text_at(sj, "text", f, true);
+    const StepState* previous = L.steps.empty() ? nullptr : &L.steps.back().state;
+    if (auto it = sj.find("state"); it != sj.end()) s.state = read_state(*it, f + ".state", previous);
+    else if (previous) s.state = read_state(json::object(), f + ".state", previous);
+    else fail(f + ".state", "is missing (the first step sets the whole state)");
+    if (auto it = sj.find("compare"); it != sj.end()) {
+      object_at(*it, f + ".compare");
+      for (const auto& [name, cj] : it->items()) {
+        if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
+          fail(f + ".compare." + name, "names are lower-case letters, digits and _");
+        s.compare[name] = read_config(cj, f + ".compare." + name, s.state);
+      }
+    }
+    if (auto it = sj.find("question"); it != sj.end()) s.question = read_question(*it, f + ".question");
+    L.steps.push_back(std::move(s));
+  }
+  return L;
+}
+
+}  // namespace
+
+std::string_view to_string(View v) {
+  switch (v) {
+    case View::BankMap: return "bank-map";
+    case View::SharedArray: return "shared-array";
+    case View::SectorMap: return "sector-map";
+    case View::Blocks: return "blocks";
+    case View::Timings: return "timings";
+    case View::WholeKernel: return "whole-kernel";
+    case View::Code: return "code";
+  }
+  return "?";
+}
+
+std::optional<View> view_named(std::string_view name) {
+  for (int i = 0; i <= static_cast<int>(View::Code); ++i)
+    if (to_string(static_cast<View>(i)) == name) return static_cast<View>(i);
+  return std::nullopt;
+}
+
+std::string view_names() {
+  std::string s;
+  for (int i = 0; i <= static_cast<int>(View::Code); ++i)
+    s += (s.empty() ? "" : ", ") + std::string(to_string(static_cast<View>(i)));
+  return s;
+}
+
+std::string lessons_dir() {
+  if (const char* env = std::getenv("WARPSCOPE_LESSONS_DIR"); env && *env) return env;
+  return kernels::find_data_file("assets/lessons");
+}
+
+std::string lesson_id_of(const std::string& file_name) {
+  // "05-transpose-shared.json" is lesson "transpose-shared": the number only sorts the files.
+  std::string id = fs::path(file_name).stem().string();
+  if (const auto dash = id.find('-');
+      dash != std::string::npos && dash > 0 && id.find_first_not_of("0123456789") == dash && dash + 1 < id.size())
+    id.erase(0, dash + 1);
+  return id;
+}
+
+Result<Lesson> parse_lesson(const std::string& text, const std::string& name) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    // "[json.exception.parse_error.101] parse error at line 3, column 5: ..." -> from "line" on.
+    std::string what = e.what();
+    const auto at = what.find("line ");
+    return Error{"not valid JSON: " + (at == std::string::npos ? what : what.substr(at))};
+  }
+  const std::string id = lesson_id_of(name);
+  try {
+    return read_lesson(j, id);
+  } catch (const SchemaError& e) {
+    return Error{e.message};
+  }
+}
+
+Result<Lesson> load_lesson(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return Error{"is a folder, not a file"};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"cannot be read"};
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto r = parse_lesson(ss.str(), fs::path(path).filename().string());
+  if (r) r->file = path;
+  return r;
+}
+
+std::string Lesson::file_name() const {
+  return file.empty() ? id + ".json" : fs::path(file).filename().string();
+}
+
+const Lesson* LessonLibrary::find(std::string_view id) const {
+  for (const Lesson& l : lessons)
+    if (l.id == id) return &l;
+  return nullptr;
+}
+
+std::string LessonLibrary::ids() const {
+  std::string s;
+  for (const Lesson& l : lessons) s += (s.empty() ? "" : ", ") + l.id;
+  return s;
+}
+
+LessonLibrary load_library(const std::string& dir) {
+  LessonLibrary lib;
+  lib.dir = dir;
+  std::error_code ec;
+  if (dir.empty() || !fs::is_directory(dir, ec)) {
+    lib.errors.push_back(dir.empty() ? "no assets/lessons folder in the data roots" : dir + ": no such folder");
+    return lib;
+  }
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (const fs::path& f : files) {
+    auto r = load_lesson(f.string());
+    if (!r) {
+      lib.errors.push_back(f.filename().string() + ": " + r.error().message);
+    } else if (lib.find(r->id)) {
+      lib.errors.push_back(f.filename().string() + ": id '" + r->id + "' is used twice");
+    } else {
+      lib.lessons.push_back(std::move(*r));
+    }
+  }
+  std::stable_sort(lib.lessons.begin(), lib.lessons.end(), [](const Lesson& a, const Lesson& b) {
+    return a.number != b.number ? a.number < b.number : a.id < b.id;
+  });
+  return lib;
+}
+
+}  // namespace ws::lessons
