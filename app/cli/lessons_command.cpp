@@ -55,13 +55,14 @@ CLI::App* add_lessons_command(CLI::App& root, LessonsOptions& o) {
   return cmd;
 }
 
-const lessons::Lesson& lesson_named(const lessons::LessonLibrary& lib, const std::string& id, int step) {
+const lessons::Lesson& lesson_named(const lessons::LessonLibrary& lib, const std::string& id, int step,
+                                    const char* flag) {
   const lessons::Lesson* l = lib.find(id);
   if (!l) {
     // Its file may exist and be the one that was skipped: say why.
     for (const std::string& e : lib.errors)
       if (lessons::lesson_id_of(e.substr(0, e.find(':'))) == id) throw UsageError(e);
-    throw UsageError(fmt::format("--lesson: unknown lesson '{}' (known: {})", id, lib.ids()));
+    throw UsageError(fmt::format("{}: unknown lesson '{}' (known: {})", flag, id, lib.ids()));
   }
   if (step < 1 || step > static_cast<int>(l->steps.size()))
     throw UsageError(fmt::format("--step: {} is outside 1..{} (lesson {})", step, l->steps.size(), id));
@@ -77,7 +78,7 @@ int run_lessons(const LessonsOptions& o) {
   const lessons::LessonLibrary lib = lessons::load_library();
   if (!lib.errors.empty()) throw UsageError(lib.errors.front());
   if (o.check) check_all(lib);
-  if (!o.show.empty()) return show_lesson(lesson_named(lib, o.show, 1));
+  if (!o.show.empty()) return show_lesson(lesson_named(lib, o.show, 1, "--show"));
   if (o.json) {
     nlohmann::json out = nlohmann::json::array();
     for (const lessons::Lesson& l : lib.lessons)

@@ -23,7 +23,8 @@ int run_lessons(const LessonsOptions& options);
 
 // The lesson named by --lesson, checked: its file read, the step inside it.
 // `step` counts from 1. Throws UsageError naming the flag or the file and field.
-const lessons::Lesson& lesson_named(const lessons::LessonLibrary& lib, const std::string& id, int step);
+const lessons::Lesson& lesson_named(const lessons::LessonLibrary& lib, const std::string& id, int step,
+                                    const char* flag = "--lesson");
 // --lesson and --step of a bare `warpscope`, checked before a window opens:
 // --step without --lesson, an unknown id, a step outside the lesson, or the
 // lesson's own file broken are bad input (exit 2).

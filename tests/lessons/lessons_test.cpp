@@ -1,0 +1,188 @@
+// The built-in lessons as a class would meet them: at least ten, every step
+// shows (its state prepares, its text fills), every question resolves to an
+// answer the simulator computed, and no state-dependent number is typed into
+// a text. Answers are cross-checked against the simulator called directly.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <set>
+
+#include "lessons/lesson_facts.hpp"
+#include "lessons/lesson_library.hpp"
+#include "ws/kernels/catalog.hpp"
+#include "ws/shared_analysis.hpp"
+#include "ws/global_analysis.hpp"
+
+namespace ws::lessons {
+namespace {
+
+const LessonLibrary& library() {
+  static const LessonLibrary lib = load_library();
+  return lib;
+}
+
+// Digits may appear only inside {placeholders} (computed), `code spans` (source
+// code quoted as written) and names that start with a letter (H100, sm90).
+// "32 wavefronts" typed into a text fails here.
+std::string typed_number(const std::string& text) {
+  bool in_code = false;
+  int depth = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '`' && depth == 0) in_code = !in_code;
+    else if (c == '{' && !in_code) ++depth;
+    else if (c == '}' && !in_code && depth > 0) --depth;
+    else if (std::isdigit(static_cast<unsigned char>(c)) && !in_code && depth == 0 &&
+             (i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1]))))
+      return text.substr(i > 20 ? i - 20 : 0, 40);
+  }
+  return {};
+}
+
+TEST(Lessons, AtLeastTwelveLoadWithoutErrors) {
+  const auto& lib = library();
+  EXPECT_TRUE(lib.errors.empty()) << lib.errors.front();
+  ASSERT_GE(lib.lessons.size(), 12u);
+  std::set<int> numbers;
+  for (const Lesson& l : lib.lessons) {
+    EXPECT_TRUE(numbers.insert(l.number).second) << l.id << ": number " << l.number << " twice";
+    EXPECT_GE(l.steps.size(), 3u) << l.id;
+  }
+}
+
+TEST(Lessons, EveryStepAndQuestionResolves) {
+  int questions = 0;
+  for (const Lesson& l : library().lessons)
+    for (std::size_t i = 0; i < l.steps.size(); ++i) {
+      SCOPED_TRACE(l.file_name() + " step " + std::to_string(i));
+      auto r = resolve_step(l.steps[i]);
+      ASSERT_TRUE(r) << r.error().message;
+      EXPECT_FALSE(r->text.empty());
+      EXPECT_EQ(r->text.find('{'), std::string::npos) << "unfilled placeholder: " << r->text;
+      ASSERT_EQ(r->question.has_value(), l.steps[i].question.has_value());
+      if (!r->question) continue;
+      ++questions;
+      const ResolvedQuestion& q = *r->question;
+      EXPECT_FALSE(q.answer_text.empty());
+      if (!q.choices.empty()) {
+        ASSERT_GE(q.correct, 0);
+        ASSERT_LT(q.correct, static_cast<int>(q.choices.size()));
+        // Exactly one choice is the answer: the others are distractors.
+        int equal = 0;
+        for (const auto& c : q.choices) equal += c == q.choices[q.correct];
+        EXPECT_EQ(equal, 1);
+      }
+      EXPECT_EQ(q.reveal.find('{'), std::string::npos) << q.reveal;
+    }
+  EXPECT_GE(questions, 20);
+}
+
+TEST(Lessons, NoStateDependentNumberIsTypedIntoAText) {
+  for (const Lesson& l : library().lessons) {
+    SCOPED_TRACE(l.file_name());
+    EXPECT_EQ(typed_number(l.title), "") << "title";
+    EXPECT_EQ(typed_number(l.summary), "") << "summary";
+    for (std::size_t i = 0; i < l.steps.size(); ++i) {
+      const Step& s = l.steps[i];
+      EXPECT_EQ(typed_number(s.title), "") << "steps[" << i << "].title";
+      EXPECT_EQ(typed_number(s.text), "") << "steps[" << i << "].text";
+      if (!s.question) continue;
+      EXPECT_EQ(typed_number(s.question->prompt), "") << "steps[" << i << "].question.prompt";
+      EXPECT_EQ(typed_number(s.question->reveal), "") << "steps[" << i << "].question.reveal";
+      for (const auto& o : s.question->options) EXPECT_EQ(typed_number(o.label), "") << "an option's label";
+    }
+  }
+}
+
+TEST(Lessons, TheTypedNumberCheckCanFail) {
+  EXPECT_NE(typed_number("a 32-way conflict"), "");
+  EXPECT_NE(typed_number("{way}-way, 2 wavefronts"), "");
+  EXPECT_NE(typed_number("padded [T][T+1]"), "");
+  EXPECT_EQ(typed_number("{way}-way, {wavefronts / 2} of `tile[32][33]` on the H100"), "");
+}
+
+// The instruction a step shows, analysed here with the simulator directly.
+struct Direct {
+  SharedResult shared;
+  GlobalResult global;
+  Space space;
+};
+Direct analyse_directly(const StepState& s) {
+  const auto* k = kernels::find_kernel(s.kernel);
+  const ArchPreset& arch = *find_preset(s.arch);
+  const WarpTrace t = kernels::trace_warp(*k, s.params, s.block, s.warp, arch.warp_lanes);
+  int seen = 0, index = 0;
+  for (std::size_t i = 0; i < t.instructions.size(); ++i)
+    if (!s.site.empty() && t.sites[t.instructions[i].site].name == s.site && seen++ == s.occurrence) {
+      index = static_cast<int>(i);
+      break;
+    }
+  Direct d;
+  const WarpAccess& a = t.instructions[index].access;
+  d.space = a.space;
+  if (a.space == Space::Shared) d.shared = analyze_shared(a, arch);
+  else d.global = analyze_global(a, arch.warp_lanes);
+  return d;
+}
+
+TEST(Lessons, InstructionAnswersEqualTheSimulatorCalledDirectly) {
+  int checked = 0;
+  for (const Lesson& l : library().lessons)
+    for (std::size_t i = 0; i < l.steps.size(); ++i) {
+      const Step& s = l.steps[i];
+      if (!s.question || s.question->kind != Question::Kind::Number) continue;
+      const std::string& a = s.question->answer;
+      if (a != "wavefronts" && a != "sectors" && a != "active_lanes" && a != "way") continue;
+      SCOPED_TRACE(l.file_name() + " step " + std::to_string(i));
+      auto r = resolve_step(s);
+      ASSERT_TRUE(r) << r.error().message;
+      const Direct d = analyse_directly(s.state);
+      const double expected = a == "wavefronts" ? d.shared.wavefronts
+                              : a == "way"      ? d.shared.max_way
+                              : a == "sectors"  ? d.global.sectors
+                              : d.space == Space::Shared ? d.shared.active_lanes : d.global.active_lanes;
+      EXPECT_EQ(r->question->answer, expected);
+      ++checked;
+    }
+  EXPECT_GE(checked, 8);
+}
+
+// An answer is computed for the state shown: the same question on another
+// preset gets that preset's answer, with no change to the file's text.
+TEST(Lessons, TheSameQuestionOnTheToyGetsTheToysAnswer) {
+  const Lesson* l = library().find("transpose-shared");
+  ASSERT_NE(l, nullptr);
+  const Step* column = nullptr;
+  for (const Step& s : l->steps)
+    if (s.question && s.state.site == "tile_load") column = &s;
+  ASSERT_NE(column, nullptr);
+  Step toy = *column;
+  toy.question->choices.clear();  // distractors written for 32 banks may coincide on 4
+  toy.state.arch = "toy4";
+  toy.state.params.rows = toy.state.params.cols = 8;
+  toy.state.params.tile = 4;
+  toy.state.params.block_rows = 1;
+  auto big = resolve_step(*column), small = resolve_step(toy);
+  ASSERT_TRUE(big) << big.error().message;
+  ASSERT_TRUE(small) << small.error().message;
+  EXPECT_EQ(big->question->answer, analyse_directly(column->state).shared.wavefronts);
+  EXPECT_EQ(small->question->answer, analyse_directly(toy.state).shared.wavefronts);
+  EXPECT_NE(big->question->answer, small->question->answer);
+  EXPECT_NE(big->text, small->text);
+}
+
+TEST(Lessons, WholeKernelFactsEqualTheReport) {
+  Step s;
+  s.state.kernel = "transpose_shared";
+  s.state.params = kernels::find_kernel("transpose_shared")->defaults;
+  s.state.params.rows = s.state.params.cols = 512;
+  s.state.site = "tile_load";
+  s.text = "{whole.shared_load.wavefronts} {whole.shared_bytes_per_block}";
+  auto r = resolve_step(s);
+  ASSERT_TRUE(r) << r.error().message;
+  const auto rep = kernels::report(*kernels::find_kernel(s.state.kernel), s.state.params, default_preset(), Dim3{0, 0, 0}, 0);
+  EXPECT_EQ(r->text, std::to_string(rep.shared_load.wavefronts) + " " + std::to_string(rep.shared_bytes_per_block));
+}
+
+}  // namespace
+}  // namespace ws::lessons
