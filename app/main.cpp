@@ -14,6 +14,7 @@
 #include "cli/analyze_command.hpp"
 #include "cli/bench_command.hpp"
 #include "cli/command.hpp"
+#include "cli/compare_command.hpp"
 #include "cli/lessons_command.hpp"
 #include "cli/report_command.hpp"
 #if WS_HAVE_GUI
@@ -67,6 +68,8 @@ int run(int argc, char** argv) {
   CLI::App* report_cmd = ws::cli::add_report_command(app, report);
   ws::cli::BenchOptions bench;
   CLI::App* bench_cmd = ws::cli::add_bench_command(app, bench);
+  ws::cli::CompareOptions compare;
+  CLI::App* compare_cmd = ws::cli::add_compare_command(app, compare);
   ws::cli::LessonsOptions lessons;
   CLI::App* lessons_cmd = ws::cli::add_lessons_command(app, lessons);
   // The window opened on a lesson: `warpscope --lesson ID [--step N] [--present]`.
@@ -96,6 +99,7 @@ int run(int argc, char** argv) {
     if (analyze_cmd->parsed()) return ws::cli::run_analyze(analyze);
     if (report_cmd->parsed()) return ws::cli::run_report(report);
     if (bench_cmd->parsed()) return ws::cli::run_bench(bench, argc, argv);
+    if (compare_cmd->parsed()) return ws::cli::run_compare(compare);
     if (lessons_cmd->parsed()) return ws::cli::run_lessons(lessons);
     if (!lesson_id.empty() || app.count("--step")) ws::cli::check_lesson_flags(lesson_id, lesson_step);
 #if WS_HAVE_GUI

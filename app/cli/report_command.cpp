@@ -2,6 +2,7 @@
 //   parse_block()    "X,Y" -> block index, checked against the grid
 //   report_json()    the --json contract (tests depend on the keys)
 //   print_report()   a per-site table for the terminal
+//   prediction_json(), print_prediction()   --gpu
 #include "cli/report_command.hpp"
 
 #include <fmt/format.h>
@@ -11,7 +12,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/model_gpu.hpp"
 #include "ws/kernels/params_json.hpp"
+#include "ws/kernels/prediction.hpp"
 #include "ws/kernels/work.hpp"
 
 namespace ws::cli {
@@ -78,6 +81,24 @@ nlohmann::json report_json(const KernelReport& r, const ArchPreset& arch, Dim3 b
           {"analysis_seconds", seconds}};
 }
 
+nlohmann::json prediction_json(const kernels::Prediction& p, const ModelGpu& gpu) {
+  nlohmann::json resources = nlohmann::json::object();
+  for (const kernels::ResourceTime& t : p.resources) resources[std::string(t.name)] = t.ms;
+  return {{"gpu", gpu.name},
+          {"gpu_name", gpu.gpu},
+          {"predicted_ms", p.predicted_ms},
+          {"bound", std::string(p.bound)},
+          {"resources", std::move(resources)},
+          {"explanation", p.explanation}};
+}
+
+void print_prediction(const kernels::Prediction& p, const ModelGpu& gpu) {
+  fmt::print("\npredicted on {} ({}): {:.4g} ms, {}-bound\n", gpu.gpu, gpu.name, p.predicted_ms, p.bound);
+  for (const kernels::ResourceTime& t : p.resources)
+    fmt::print("  {:<26} {:>10.4g} ms{}\n", t.name, t.ms, t.name == p.bound ? "  <- limits" : "");
+  fmt::print("{}\n", p.explanation);
+}
+
 std::string site_cells(const kernels::SiteReport& s, const Counters& c) {
   if (s.site.space == Space::Shared)
     return fmt::format("{:>12} {:>13} {:>10} {:>9}", c.instructions, c.wavefronts, c.ideal_wavefronts,
@@ -116,6 +137,7 @@ CLI::App* add_report_command(CLI::App& root, ReportOptions& o) {
   cmd->add_option("--block", o.block, "block X,Y for the per-warp columns")->default_val("0,0");
   cmd->add_option("--warp", o.warp, "warp index inside the block")->default_val(0);
   cmd->add_option("--arch", o.arch, "architecture preset")->default_val("sm90");
+  cmd->add_option("--gpu", o.gpu, "predict the time on a recorded GPU (h100, h200) or on this machine's (live)");
   cmd->add_flag("--json", o.json, "print one JSON object");
   return cmd;
 }
@@ -125,6 +147,9 @@ int run_report(const ReportOptions& o) {
   const ArchPreset& arch = preset_named(o.arch);
   const kernels::KernelParams p = params_from(o.kernel, k);
   check_or_throw(k, p, arch);
+  if (!o.gpu.empty() && arch.name != default_preset().name)
+    throw UsageError(fmt::format("--gpu: a GPU follows the {} rules; --arch {} cannot be predicted on it",
+                                 default_preset().name, arch.name));
   // Refused up front rather than simulated for minutes (ws/kernels/work.hpp).
   if (auto too_much = kernels::check_work(k, p, arch.warp_lanes)) throw UsageError(*too_much);
   const kernels::LaunchConfig lc = kernels::launch_config(k, p);
@@ -133,11 +158,26 @@ int run_report(const ReportOptions& o) {
   if (o.warp < 0 || o.warp >= warps)
     throw UsageError(fmt::format("--warp: {} is outside 0..{} (the block has {} warps of {} lanes)", o.warp,
                                  warps - 1, warps, arch.warp_lanes));
+  // The GPU before the simulation: a bad name or no GPU fails at once.
+  std::optional<ModelGpu> gpu;
+  if (!o.gpu.empty()) {
+    auto chosen = model_gpu(o.gpu);
+    if (const auto* e = std::get_if<kernels::GpuError>(&chosen)) return exit_for_gpu_error(*e);
+    gpu = std::move(std::get<ModelGpu>(chosen));
+  }
   const auto t0 = std::chrono::steady_clock::now();
   const KernelReport r = kernels::report(k, p, arch, block, o.warp);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (o.json) fmt::print("{}\n", report_json(r, arch, block, o.warp, seconds).dump());
-  else print_report(r, arch, block, o.warp, seconds);
+  const std::optional<kernels::Prediction> predicted =
+      gpu ? std::optional(kernels::predict(k, r, gpu->calibration)) : std::nullopt;
+  if (o.json) {
+    nlohmann::json j = report_json(r, arch, block, o.warp, seconds);
+    if (predicted) j.update(prediction_json(*predicted, *gpu));
+    fmt::print("{}\n", j.dump());
+  } else {
+    print_report(r, arch, block, o.warp, seconds);
+    if (predicted) print_prediction(*predicted, *gpu);
+  }
   return kOk;
 }
 

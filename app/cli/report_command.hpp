@@ -1,6 +1,6 @@
 // `warpscope report`: a catalog kernel traced through the recording context;
 // per access site the chosen warp's and the whole kernel's counters, occupancy
-// and the cost model's time.
+// and, with --gpu, the predicted time on that GPU (ws/kernels/prediction.hpp).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -15,6 +15,7 @@ struct ReportOptions {
   std::string block = "0,0";
   int warp = 0;
   std::string arch = "sm90";
+  std::string gpu;  // --gpu: predict the time on this GPU (cli/model_gpu.hpp)
   bool json = false;
 };
 

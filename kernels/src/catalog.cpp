@@ -122,6 +122,9 @@ void Counters::add(const Counters& o) {
   sectors += o.sectors;
   bytes_requested += o.bytes_requested;
   bytes_moved += o.bytes_moved;
+  lines += o.lines;
+  block_lines += o.block_lines;
+  block_sectors += o.block_sectors;
 }
 
 std::span<const KernelDescriptor> catalog() { return registry(); }

@@ -97,7 +97,8 @@ struct FileReader {
     k.params = info ? info->defaults : KernelParams{};
     if (const auto it = e.find("params"); it != e.end() && !params(*it, field + ".params", k.params)) return false;
     if (!amount(e, "median_ms", field + ".median_ms", k.median_ms) || !amount(e, "gbps", field + ".gbps", k.gbps) ||
-        !amount(e, "gflops", field + ".gflops", k.gflops))
+        !amount(e, "gflops", field + ".gflops", k.gflops) || !amount(e, "min_ms", field + ".min_ms", k.min_ms) ||
+        !amount(e, "max_ms", field + ".max_ms", k.max_ms))
       return false;
     if (const auto it = e.find("ncu"); it != e.end()) {
       if (!it->is_object()) return fail(field + ".ncu", "is " + kind_of(*it) + ", not an object");

@@ -11,8 +11,9 @@
 // differ in the last block column and row. Shifting every address of an
 // instruction by a multiple of 32 bytes keeps its sector count (G2), and shared
 // addresses do not depend on the block at all (S1-S5). So blocks with the same
-// (last column?, last row?) and the same offset residues mod 32 of every global
-// array see identical counters. The residues are measured, not derived: thread 0
+// (last column?, last row?) and the same offset residues mod 128 of every global
+// array see identical counters (mod 128 rather than 32: a shift by whole 128-byte
+// lines also keeps the lines each request and each block touches). The residues are measured, not derived: thread 0
 // of blocks (bx, 0) and (0, by) is traced up to its first access of each array.
 // A test compares this path with BlockSampling::EveryBlock on odd sizes.
 #include <fmt/format.h>
@@ -21,6 +22,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <unordered_set>
 
 #include "catalog_internal.hpp"
 #include "ws/kernels/work.hpp"
@@ -64,15 +66,21 @@ class SiteTable {
   std::vector<Counters> counters_;
 };
 
-// Adds every instruction of one warp, `weight` times, to the table.
-void analyze_warp(const WarpTrace& w, const ArchPreset& arch, std::uint64_t weight, SiteTable& table) {
+// Sectors one block loads, per site of the table: its footprint in L1.
+using BlockFootprint = std::map<int, std::unordered_set<std::uint64_t>>;
+
+// Adds every instruction of one warp, `weight` times, to the table; global
+// loads' sectors also go into `footprint` when one is given.
+void analyze_warp(const WarpTrace& w, const ArchPreset& arch, std::uint64_t weight, SiteTable& table,
+                  BlockFootprint* footprint = nullptr) {
   int local_to_table[64];
   const std::size_t n_sites = std::min<std::size_t>(w.sites.size(), 64);
   for (std::size_t i = 0; i < n_sites; ++i) local_to_table[i] = table.index(w.sites[i]);
   SharedResult sr;
   GlobalResult gr;
   for (const TracedInstruction& ti : w.instructions) {
-    Counters& c = table.at(local_to_table[ti.site]);
+    const int site = local_to_table[ti.site];
+    Counters& c = table.at(site);
     c.instructions += weight;
     if (ti.access.space == Space::Shared) {
       analyze_shared(ti.access, arch, sr);
@@ -83,8 +91,13 @@ void analyze_warp(const WarpTrace& w, const ArchPreset& arch, std::uint64_t weig
       analyze_global(ti.access, arch.warp_lanes, gr);
       c.requests += weight * gr.requests;
       c.sectors += weight * gr.sectors;
+      c.lines += weight * gr.lines;
       c.bytes_requested += weight * gr.bytes_requested;
       c.bytes_moved += weight * gr.bytes_moved;
+      if (footprint && ti.access.op == Op::Load) {
+        auto& seen = (*footprint)[site];
+        for (int s = 0; s < gr.sectors; ++s) seen.insert(gr.sector_ids[static_cast<std::size_t>(s)]);
+      }
     }
   }
 }
@@ -93,9 +106,17 @@ void simulate_block(const KernelInfo& k, const KernelParams& p, const LaunchConf
                     Dim3 block, std::uint64_t weight, SiteTable& table, WarpTrace& scratch, PathRule paths) {
   const int lanes = arch.warp_lanes;
   const int warps = (lc.block.count() + lanes - 1) / lanes;
+  BlockFootprint footprint;
   for (int w = 0; w < warps; ++w) {
     trace_warp_into(k, p, lc, block, w, lanes, scratch, paths);
-    analyze_warp(scratch, arch, weight, table);
+    analyze_warp(scratch, arch, weight, table, &footprint);
+  }
+  constexpr std::uint64_t kSectorsPerLine = kLineBytes / kSectorBytes;
+  for (const auto& [site, sectors] : footprint) {
+    std::unordered_set<std::uint64_t> lines;
+    for (std::uint64_t s : sectors) lines.insert(s / kSectorsPerLine);
+    table.at(site).block_sectors += weight * sectors.size();
+    table.at(site).block_lines += weight * lines.size();
   }
 }
 
@@ -113,7 +134,7 @@ std::vector<std::uint64_t> first_addresses(const KernelInfo& k, const KernelPara
   return out;
 }
 
-// Classes along one grid axis: key = (last index?, residue mod 32 of each array's shift).
+// Classes along one grid axis: key = (last index?, residue mod 128 of each array's shift).
 struct AxisClasses {
   std::vector<int> representative;
   std::vector<std::uint64_t> count;
@@ -128,7 +149,7 @@ AxisClasses classes_along(int n, const std::vector<std::vector<std::uint64_t>>& 
     for (std::size_t a = 0; a < firsts[static_cast<std::size_t>(i)].size(); ++a) {
       const std::uint64_t f = firsts[static_cast<std::size_t>(i)][a];
       if (f == kNoAddress) c.exact = false;
-      key.push_back((f - firsts[0][a]) % kSectorBytes);
+      key.push_back((f - firsts[0][a]) % kLineBytes);
     }
     auto [it, inserted] = index.try_emplace(key, c.representative.size());
     if (inserted) {
@@ -170,6 +191,7 @@ WholeKernel simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, co
     }
   }
   WholeKernel w = table.sorted();
+  w.arrays = scratch.arrays;
   w.blocks_simulated = simulated;
   return w;
 }
@@ -191,9 +213,9 @@ WorkEstimate estimate_work(const KernelInfo& k, const KernelParams& p, int warp_
     e.accesses_per_thread = std::max<std::uint64_t>(1, one.instructions.size());
   }
   // Classes as simulate_whole_kernel() finds them: along each axis, (last block?,
-  // the residue mod 32 of each array's shift). The shifts are affine in the block
+  // the residue mod 128 of each array's shift). The shifts are affine in the block
   // index, so blocks 0 and 1 give the step, and the residues repeat with period
-  // lcm over the arrays of 32 / gcd(step, 32).
+  // lcm over the arrays of 128 / gcd(step, 128).
   const std::vector<std::uint64_t> origin = first_addresses(k, p, lc, Dim3{0, 0, 0});
   bool exact = true;
   auto classes_on = [&](int n, Dim3 second) -> std::uint64_t {
@@ -202,8 +224,8 @@ WorkEstimate estimate_work(const KernelInfo& k, const KernelParams& p, int warp_
     std::uint64_t period = 1;
     for (std::size_t a = 0; a < origin.size() && a < next.size(); ++a) {
       if (origin[a] == kNoAddress || next[a] == kNoAddress) exact = false;
-      const std::uint64_t step = (next[a] - origin[a]) % kSectorBytes;
-      period = std::lcm(period, kSectorBytes / std::gcd(step, kSectorBytes));
+      const std::uint64_t step = (next[a] - origin[a]) % kLineBytes;
+      period = std::lcm(period, kLineBytes / std::gcd(step, kLineBytes));
     }
     return std::min<std::uint64_t>(static_cast<std::uint64_t>(n) - 1, period) + 1;
   };
@@ -243,6 +265,7 @@ KernelReport report(const KernelInfo& k, const KernelParams& p, const ArchPreset
   analyze_warp(w, arch, 1, chosen);
   const WholeKernel chosen_sites = chosen.sorted();
   const WholeKernel whole = simulate_whole_kernel(k, p, arch, BlockSampling::EquivalenceClasses);
+  r.arrays = whole.arrays;
 
   for (std::size_t i = 0; i < whole.sites.size(); ++i) {
     SiteReport s;

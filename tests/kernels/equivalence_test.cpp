@@ -39,6 +39,9 @@ void expect_same(const Case& c, const ws::ArchPreset& arch) {
     EXPECT_EQ(a.requests, b.requests);
     EXPECT_EQ(a.sectors, b.sectors);
     EXPECT_EQ(a.bytes_requested, b.bytes_requested);
+    EXPECT_EQ(a.lines, b.lines);
+    EXPECT_EQ(a.block_lines, b.block_lines);
+    EXPECT_EQ(a.block_sectors, b.block_sectors);
   }
 }
 

@@ -66,6 +66,10 @@ KernelDescriptor matmul(std::string_view name, std::string_view title, std::stri
           .hints = hints};
 }
 
+// Lesson contrasts: TILE_WIDTH 8 -> 16 -> 32, each tile reused by more threads.
+constexpr int kWidth8[] = {8}, kWidth16[] = {16};
+constexpr ParamContrast kWiderTiles[] = {{&KernelParams::tile, kWidth16, 32}, {&KernelParams::tile, kWidth8, 16}};
+
 }  // namespace
 
 WS_FAMILY(matmul) {
@@ -76,7 +80,7 @@ WS_FAMILY(matmul) {
   out.push_back(matmul("matmul_tiled", "Matrix multiply, tiled Mds/Nds (PMPP 4.5)",
                        "Each phase loads a tile of A and of B into shared memory once for TILE_WIDTH threads; "
                        "Mds[ty][k] is a broadcast and Nds[k][tx] a conflict-free row read.",
-                       code_for<TileWidths<MatmulTiled>>(), {.baseline = "matmul_naive"}));
+                       code_for<TileWidths<MatmulTiled>>(), {.baseline = "matmul_naive", .contrasts = kWiderTiles}));
 }
 
 }  // namespace ws::kernels

@@ -95,6 +95,16 @@ std::optional<std::string> check_ldmatrix(const KernelParams& p, const ArchPrese
 
 Geometry ldmatrix_geometry(const KernelParams& p) { return {{ceil_div(p.rows, 32), 1, 1}, {128, 1, 1}}; }
 
+// Lesson contrasts, each against the conflict-free case: strides sharing factors
+// with the 32 banks (and the odd 3 and 33 that do not) against stride 1, at any
+// width; k distinct words against one; ldmatrix rows unswizzled against swizzled.
+constexpr int kStrides[] = {2, 3, 4, 8, 16, 32, 33};
+constexpr ParamContrast kAgainstStrideOne[] = {{&KernelParams::stride, kStrides, 1}};
+constexpr int kDistinctWords[] = {2, 4, 8, 16, 32};
+constexpr ParamContrast kAgainstOneWord[] = {{&KernelParams::stride, kDistinctWords, 1}};
+constexpr int kPlainRows[] = {0};
+constexpr ParamContrast kAgainstSwizzled[] = {{&KernelParams::swizzle, kPlainRows, 1}};
+
 }  // namespace
 
 WS_FAMILY(smem_patterns) {
@@ -111,7 +121,8 @@ WS_FAMILY(smem_patterns) {
                  .check = &check_stride,
                  .geometry = &pattern_blocks,
                  .code = code_for<AccessWidths<SmemStride>>(),
-                 .reference = &expect_stride_sums});
+                 .reference = &expect_stride_sums,
+                 .hints = {.contrasts = kAgainstStrideOne}});
   out.push_back({.name = "smem_broadcast",
                  .family = "smem_patterns",
                  .title = "Shared memory broadcast",
@@ -123,7 +134,8 @@ WS_FAMILY(smem_patterns) {
                  .params = {{&KernelParams::stride, 1, 32, false, "distinct words"}, {&KernelParams::repeats, 1, 65536}},
                  .geometry = &pattern_blocks,
                  .code = code_for<OneVariant<SmemBroadcast>>(),
-                 .reference = &expect_broadcast_sums});
+                 .reference = &expect_broadcast_sums,
+                 .hints = {.contrasts = kAgainstOneWord}});
   KernelParams ldsm;
   ldsm.rows = 65536;
   ldsm.cols = 64;
@@ -139,7 +151,8 @@ WS_FAMILY(smem_patterns) {
                  .check = &check_ldmatrix,
                  .geometry = &ldmatrix_geometry,
                  .code = code_for<OneVariant<LdmatrixSwizzle>>(),
-                 .reference = &expect_copy});
+                 .reference = &expect_copy,
+                 .hints = {.contrasts = kAgainstSwizzled}});
 }
 
 }  // namespace ws::kernels

@@ -109,6 +109,14 @@ KernelDescriptor tiled(std::string_view name, std::string_view title, std::strin
           .hints = hints};
 }
 
+// Lesson contrasts (LessonHints): 32 x 32 and 32 x 16 thread blocks against 32 x 8
+// (one element per thread waits on one load; four keep four in flight), and
+// transpose_fast without its swizzled staging tile against with it.
+constexpr int kTallBlocks[] = {32, 16};
+constexpr ParamContrast kBlockShapes[] = {{&KernelParams::block_rows, kTallBlocks, 8}};
+constexpr int kUnswizzled[] = {0};
+constexpr ParamContrast kStaging[] = {{&KernelParams::swizzle, kUnswizzled, 1}};
+
 }  // namespace
 
 WS_FAMILY(transpose) {
@@ -130,7 +138,7 @@ WS_FAMILY(transpose) {
                       "One extra column shifts each row by one bank: the column read touches a different bank "
                       "per lane, one wavefront. Costs T words of shared memory per tile.",
                       code_for<TileShapes<TransposePadded>>(), square(8192),
-                      {.layout = "padded [T][T+1]", .baseline = "transpose_shared"}));
+                      {.layout = "padded [T][T+1]", .baseline = "transpose_shared", .contrasts = kBlockShapes}));
   out.push_back(tiled("transpose_rotated", "Transpose, rotated tile[r][(c + r) % T]",
                       "The padding's bank pattern without the padding: element (r, c) is stored at column "
                       "(c + r) % T, so a column read is conflict-free and the tile stays T x T.",
@@ -166,7 +174,7 @@ WS_FAMILY(transpose) {
                  .geometry = &fast_geometry,
                  .code = code_for<BySwizzle<TransposeFast, TransposeFastStaged>>(),
                  .reference = &expect_transpose,
-                 .hints = {.baseline = "transpose_padded"}});
+                 .hints = {.baseline = "transpose_padded", .contrasts = kStaging}});
 }
 
 }  // namespace ws::kernels

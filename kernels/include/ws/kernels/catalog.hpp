@@ -72,11 +72,22 @@ struct KernelCode {
   std::string (*variant)(const KernelParams&) = nullptr;
 };
 
+// A comparison a lesson makes within one kernel: the same parameters except
+// `field`, whose values in `from` are baselines and `to` the variant they are
+// compared with (smem_stride: stride 2, 4, ..., 32 against stride 1). Pairs are
+// found among measured entries by their parameters (ws/kernels/lesson_pairs.hpp).
+struct ParamContrast {
+  Param field;
+  std::span<const int> from;
+  int to;
+};
+
 // What the window and lessons need to know about a kernel, as data.
 struct LessonHints {
   std::string_view layout;    // label among its family's tile layouts ("padded [T][T+1]"); empty if none
   std::string_view baseline;  // the kernel its speedup is measured against ("transpose_naive")
   bool is_default = false;    // the kernel the window opens with
+  std::span<const ParamContrast> contrasts = {};
 };
 
 struct KernelDescriptor {
@@ -134,6 +145,11 @@ struct Counters {
   std::uint64_t wavefronts = 0, ideal_wavefronts = 0, bank_conflicts = 0;  // shared
   std::uint64_t requests = 0, sectors = 0;                                  // global
   std::uint64_t bytes_requested = 0, bytes_moved = 0;                       // global
+  // Global: distinct 128-byte lines per request, summed (the L1's tag lookups).
+  std::uint64_t lines = 0;
+  // Global loads: distinct lines and sectors each block reads at this site, summed
+  // over blocks: what reaches L2 if L1 keeps what a block has read (the prediction's cache model).
+  std::uint64_t block_lines = 0, block_sectors = 0;
   void add(const Counters& o);
 };
 
@@ -153,6 +169,7 @@ struct KernelReport {
   KernelParams params;
   LaunchConfig launch;
   std::vector<SiteReport> sites;
+  std::vector<ArrayInfo> arrays;  // the kernel's arrays, as traced
   Counters shared_load, shared_store, global_load, global_store;  // whole kernel
   int shared_bytes_per_block = 0;
   Occupancy occupancy;
@@ -170,6 +187,7 @@ enum class PathRule : std::uint8_t { SplitPaths, MergePaths };
 struct WholeKernel {
   std::vector<SiteInfo> sites;     // ordered by source location
   std::vector<Counters> counters;  // one per site
+  std::vector<ArrayInfo> arrays;   // the kernel's arrays, as traced
   std::uint64_t blocks_simulated = 0;
 };
 WholeKernel simulate_whole_kernel(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch,

@@ -18,6 +18,7 @@ struct MeasuredKernel {
   std::string kernel;  // catalog name
   KernelParams params;
   double median_ms = 0, gbps = 0, gflops = 0;
+  double min_ms = 0, max_ms = 0;      // the spread of the timed launches; 0 when not recorded
   std::map<std::string, double> ncu;  // metric -> value
 };
 

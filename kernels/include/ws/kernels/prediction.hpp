@@ -1,0 +1,65 @@
+// A whole kernel's time on one GPU, predicted from the simulator's counters and
+// that GPU's calibration (measurements.hpp) and nothing else: no catalog
+// timing is ever fitted. Each resource's time alone is computed; the largest
+// is the limiter ("bound"), and the launch is added. docs/prediction.md states
+// the model, its cache rules and where it is wrong.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ws/kernels/catalog.hpp"
+#include "ws/kernels/measurements.hpp"
+
+namespace ws::kernels {
+
+// The resources, as `bound` and the keys of `resources` name them.
+namespace resource {
+inline constexpr std::string_view kShared = "shared-memory wavefronts";
+inline constexpr std::string_view kL1Requests = "L1 requests";
+inline constexpr std::string_view kL1Sectors = "L1 sectors";
+inline constexpr std::string_view kL2 = "L2";
+inline constexpr std::string_view kDram = "DRAM";
+inline constexpr std::string_view kFma = "FMA";
+inline constexpr std::string_view kLaunch = "launch";
+}  // namespace resource
+
+struct ResourceTime {
+  std::string_view name;
+  double ms = 0;  // the time this resource alone would take
+};
+
+// What the model charges, kept for the explanation, the window and the tests.
+struct ModelCounts {
+  double shared_wavefronts = 0, shared_instructions = 0;
+  double l1_lines = 0, global_requests = 0;  // L1 tag lookups: distinct 128-byte lines per request
+  double l1_sectors = 0;
+  double l2_transactions = 0;  // store lines per request + load lines per block (L1 keeps a block's reads)
+  double dram_bytes = 0;       // each array once, plus re-reads that miss L2
+  double fmas = 0;
+  int blocks = 0, blocks_per_sm = 0;
+  double busy_sms = 0;  // blocks / blocks on the busiest SM: the SMs' worth of work the grid gives
+};
+
+struct Prediction {
+  double predicted_ms = 0;
+  std::string_view bound;               // one of resource::k*
+  std::vector<ResourceTime> resources;  // every resource, in the order of resource::k*
+  ModelCounts counts;
+  std::string explanation;  // one sentence for a student, numbers computed
+
+  double ms(std::string_view resource) const;  // 0 for a name not listed
+};
+
+// From a whole-kernel report (report(), sm90) of kernel `k`.
+Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calibration& c);
+// Simulates first; the caller checks the parameters and the work limit (work.hpp).
+Prediction predict(const KernelDescriptor& k, const KernelParams& p, const Calibration& c);
+
+// One sentence on a lesson pair: the resource the variant cuts most, what limits
+// the variant, and the speedup that follows; `measured_speedup` > 0 is quoted too.
+std::string explain_pair(std::string_view variant_name, const Prediction& baseline, const Prediction& variant,
+                         double measured_speedup = 0);
+
+}  // namespace ws::kernels

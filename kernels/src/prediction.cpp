@@ -1,0 +1,192 @@
+// The prediction model (docs/prediction.md). Every rate comes from the GPU's
+// Calibration; every count from the simulator's whole-kernel counters.
+//   count_work()     what each resource must serve, and the grid's spread over the SMs
+//   predict()        time per resource, the limiter, the launch added
+//   explain*()       sentences built from those numbers
+#include "ws/kernels/prediction.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace ws::kernels {
+namespace {
+
+namespace res = resource;
+
+std::string count_text(double n) {
+  if (n >= 1e9) return fmt::format("{:.3g} G", n / 1e9);
+  if (n >= 1e6) return fmt::format("{:.3g} M", n / 1e6);
+  if (n >= 1e4) return fmt::format("{:.3g} k", n / 1e3);
+  return fmt::format("{:.0f}", n);
+}
+
+std::string ms_text(double ms) { return ms >= 0.01 ? fmt::format("{:.3g} ms", ms) : fmt::format("{:.2g} us", ms * 1e3); }
+
+// Blocks resident on one SM: threads, shared memory (both from the calibration)
+// and the architecture's block limit. Registers are not traced, so not counted.
+int blocks_per_sm(const KernelReport& r, const Calibration& c) {
+  int n = default_preset().max_blocks_per_sm;
+  if (const int threads = r.launch.block.count(); threads > 0) n = std::min(n, c.max_threads_per_sm / threads);
+  if (r.shared_bytes_per_block > 0)
+    n = std::min(n, static_cast<int>(c.shared_bytes_per_sm / r.shared_bytes_per_block));
+  return std::max(n, 1);
+}
+
+ModelCounts count_work(const KernelDescriptor& k, const KernelReport& r, const Calibration& c) {
+  ModelCounts n;
+  std::set<int> loaded_arrays;
+  double load_block_bytes = 0;
+  for (const SiteReport& s : r.sites) {
+    const Counters& t = s.kernel;
+    if (s.site.space == Space::Shared) {
+      n.shared_wavefronts += static_cast<double>(t.wavefronts);
+      n.shared_instructions += static_cast<double>(t.instructions);
+      continue;
+    }
+    n.l1_lines += static_cast<double>(t.lines);
+    n.global_requests += static_cast<double>(t.requests);
+    n.l1_sectors += static_cast<double>(t.sectors);
+    if (s.site.op == Op::Store) {
+      // L1 writes through without merging: every line a store request touches is an L2 transaction.
+      n.l2_transactions += static_cast<double>(t.lines);
+    } else {
+      // L1 keeps what a block has read: each block asks L2 once for each line it reads.
+      n.l2_transactions += static_cast<double>(t.block_lines);
+      load_block_bytes += static_cast<double>(t.block_sectors) * 32.0;
+      loaded_arrays.insert(s.site.array);
+    }
+  }
+  // DRAM: every global array crosses once; re-reads beyond that come from L2,
+  // and miss it in proportion to how far the arrays read overflow it.
+  double compulsory = 0, loaded_footprint = 0;
+  for (std::size_t a = 0; a < r.arrays.size(); ++a) {
+    const ArrayInfo& info = r.arrays[a];
+    if (info.space != Space::Global) continue;
+    const double bytes = static_cast<double>(info.rows) * info.cols * info.elem_bytes;
+    compulsory += bytes;
+    if (loaded_arrays.count(static_cast<int>(a))) loaded_footprint += bytes;
+  }
+  const double rereads = std::max(0.0, load_block_bytes - loaded_footprint);
+  const double miss = loaded_footprint > c.l2_bytes ? 1.0 - c.l2_bytes / loaded_footprint : 0.0;
+  n.dram_bytes = compulsory + rereads * miss;
+  n.fmas = flops(k, r.params) / 2;  // one FMA is two floating-point operations
+  n.blocks = r.launch.grid.count();
+  n.blocks_per_sm = blocks_per_sm(r, c);
+  // Equal blocks spread over the SMs: the busiest SM runs ceil(blocks / SMs) of them,
+  // so the grid gives the work of blocks / that many SMs (all of them when it divides).
+  const int busiest = (n.blocks + c.sm_count - 1) / std::max(c.sm_count, 1);
+  n.busy_sms = busiest > 0 ? static_cast<double>(n.blocks) / busiest : 1.0;
+  return n;
+}
+
+// A sentence fragment naming what a resource has to serve.
+std::string what_it_serves(std::string_view name, const ModelCounts& n) {
+  auto per = [](double a, double b) { return b > 0 ? a / b : 0.0; };
+  if (name == res::kShared)
+    return fmt::format("{} shared-memory wavefronts ({:.3g} per instruction)", count_text(n.shared_wavefronts),
+                       per(n.shared_wavefronts, n.shared_instructions));
+  if (name == res::kL1Requests)
+    return fmt::format("{} L1 line lookups ({:.3g} lines per global request)", count_text(n.l1_lines),
+                       per(n.l1_lines, n.global_requests));
+  if (name == res::kL1Sectors) return fmt::format("{} global sectors through L1", count_text(n.l1_sectors));
+  if (name == res::kL2) return fmt::format("{} L2 line transactions", count_text(n.l2_transactions));
+  if (name == res::kDram) return fmt::format("{}B to and from DRAM", count_text(n.dram_bytes));
+  if (name == res::kFma) return fmt::format("{} fused multiply-adds", count_text(n.fmas));
+  return "the launch";
+}
+
+std::string explain(const Prediction& p) {
+  // The largest resource other than the bound, the launch aside.
+  const ResourceTime* next = nullptr;
+  for (const ResourceTime& t : p.resources)
+    if (t.name != p.bound && t.name != res::kLaunch && (!next || t.ms > next->ms)) next = &t;
+  if (p.bound == res::kLaunch)
+    return fmt::format("The launch ({}) outweighs the work, whose largest part is {} at {}: predicted {}.",
+                       ms_text(p.ms(res::kLaunch)), std::string(next->name), ms_text(next->ms),
+                       ms_text(p.predicted_ms));
+  return fmt::format("{} take {} at this GPU's calibrated rate, more than any other resource ({} needs {}), so "
+                     "it is {}-bound: {} with the launch.",
+                     what_it_serves(p.bound, p.counts), ms_text(p.ms(p.bound)), std::string(next->name),
+                     ms_text(next->ms), std::string(p.bound), ms_text(p.predicted_ms));
+}
+
+}  // namespace
+
+double Prediction::ms(std::string_view name) const {
+  for (const ResourceTime& t : resources)
+    if (t.name == name) return t.ms;
+  return 0;
+}
+
+Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calibration& c) {
+  Prediction p;
+  p.counts = count_work(k, r, c);
+  const ModelCounts& n = p.counts;
+  const double hz = c.sm_clock_mhz * 1e6;
+  // Per-SM pipes run on the SMs the grid keeps busy; GPU-wide bandwidths shrink the same way.
+  auto per_sm = [&](double work, double per_clock) { return 1e3 * work / (per_clock * hz * n.busy_sms); };
+  const double fill = n.busy_sms / c.sm_count;
+  auto bandwidth = [&](double bytes, double gbps) { return 1e3 * bytes / (gbps * 1e9 * fill); };
+  p.resources = {
+      {res::kShared, per_sm(n.shared_wavefronts, c.shared_wavefronts_per_clock_per_sm)},
+      {res::kL1Requests, per_sm(n.l1_lines, c.l1_requests_per_clock_per_sm)},
+      {res::kL1Sectors, per_sm(n.l1_sectors, c.l1_sectors_per_clock_per_sm)},
+      {res::kL2, bandwidth(n.l2_transactions * 128.0, c.l2_gbps)},
+      {res::kDram, bandwidth(n.dram_bytes, c.dram_gbps)},
+      {res::kFma, per_sm(n.fmas, c.fma_per_clock_per_sm)},
+      {res::kLaunch, c.launch_overhead_us * 1e-3},
+  };
+  // Shared-memory wavefronts and global line lookups go through the same L1 data
+  // pipe, so they add; the other resources work in parallel with it and each other.
+  const double pipe = p.ms(res::kShared) + p.ms(res::kL1Requests);
+  double busy = pipe;
+  p.bound = p.ms(res::kShared) >= p.ms(res::kL1Requests) ? res::kShared : res::kL1Requests;
+  for (std::string_view name : {res::kL1Sectors, res::kL2, res::kDram, res::kFma})
+    if (p.ms(name) > busy) {
+      busy = p.ms(name);
+      p.bound = name;
+    }
+  if (p.ms(res::kLaunch) > busy) p.bound = res::kLaunch;
+  p.predicted_ms = busy + p.ms(res::kLaunch);
+  p.explanation = explain(p);
+  return p;
+}
+
+Prediction predict(const KernelDescriptor& k, const KernelParams& params, const Calibration& c) {
+  return predict(k, report(k, params, default_preset(), Dim3{0, 0, 0}, 0), c);
+}
+
+std::string explain_pair(std::string_view variant_name, const Prediction& baseline, const Prediction& variant,
+                         double measured_speedup) {
+  const double speedup = variant.predicted_ms > 0 ? baseline.predicted_ms / variant.predicted_ms : 0;
+  const std::string measured = measured_speedup > 0 ? fmt::format(" (measured {:.2f}x)", measured_speedup) : "";
+  // The change the variant makes: the resource whose time falls (or grows) the most.
+  const ResourceTime* cut = nullptr;
+  double ratio = 1;
+  for (const ResourceTime& b : baseline.resources) {
+    const double v = variant.ms(b.name);
+    if (b.name == resource::kLaunch || b.ms <= 0 || v <= 0) continue;
+    const double r = b.ms / v;
+    if (std::abs(std::log(r)) > std::abs(std::log(ratio))) {
+      ratio = r;
+      cut = &b;
+    }
+  }
+  if (!cut || std::abs(std::log(ratio)) < std::log(1.05))
+    return fmt::format("{} changes no resource by more than 5%, so it is predicted {:.2f}x as fast{}.", variant_name,
+                       speedup, measured);
+  const std::string change = ratio > 1 ? fmt::format("cuts {} {:.3g}x", std::string(cut->name), ratio)
+                                       : fmt::format("raises {} {:.3g}x", std::string(cut->name), 1 / ratio);
+  const std::string detail = fmt::format("({} to {})", ms_text(cut->ms), ms_text(variant.ms(cut->name)));
+  if (variant.bound == cut->name && baseline.bound == cut->name)
+    return fmt::format("{} {} {}, and that limits both, so it is predicted {:.2f}x as fast{}.", variant_name, change,
+                       detail, speedup, measured);
+  return fmt::format("{} {} {}, but it is {}-bound at {}, so it is predicted {:.2f}x as fast{}, not {:.3g}x.",
+                     variant_name, change, detail, std::string(variant.bound), ms_text(variant.ms(variant.bound)),
+                     speedup, measured, ratio);
+}
+
+}  // namespace ws::kernels

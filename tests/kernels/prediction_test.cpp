@@ -1,0 +1,220 @@
+// The prediction model's properties (ws/kernels/prediction.hpp), on a SYNTHETIC
+// device: the calibration below is made up for these tests and describes no
+// real GPU. Expectations are derived from the simulator's own counters and
+// from how the model must respond to its parameters, never typed-in results.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "ws/kernels/catalog.hpp"
+#include "ws/kernels/prediction.hpp"
+
+namespace wk = ws::kernels;
+namespace res = wk::resource;
+
+namespace {
+
+// A made-up GPU with round numbers (not any real device's figures).
+wk::Calibration synthetic_device() {
+  wk::Calibration c;
+  c.present = true;
+  c.sm_count = 100;
+  c.sm_clock_mhz = 1000;
+  c.launch_overhead_us = 2;
+  c.dram_gbps = 2000;
+  c.l2_gbps = 6000;
+  c.l1_sectors_per_clock_per_sm = 4;
+  c.l1_requests_per_clock_per_sm = 1;
+  c.shared_wavefronts_per_clock_per_sm = 1;
+  c.fma_per_clock_per_sm = 128;
+  c.l2_bytes = 40e6;
+  c.shared_bytes_per_sm = 228 * 1024;
+  c.max_threads_per_sm = 2048;
+  c.command = "synthetic device for unit tests";
+  return c;
+}
+
+const wk::KernelDescriptor& kernel(const char* name) { return *wk::find_kernel(name); }
+
+wk::KernelParams with(const char* name, void (*set)(wk::KernelParams&)) {
+  wk::KernelParams p = kernel(name).defaults;
+  set(p);
+  return p;
+}
+
+wk::Prediction predict(const char* name, const wk::KernelParams& p, const wk::Calibration& c = synthetic_device()) {
+  return wk::predict(kernel(name), p, c);
+}
+wk::Prediction predict(const char* name) { return predict(name, kernel(name).defaults); }
+
+wk::KernelParams small_transpose() {
+  wk::KernelParams p = kernel("transpose_shared").defaults;
+  p.rows = p.cols = 1024;
+  return p;
+}
+
+}  // namespace
+
+TEST(Prediction, EveryResourceOnceTheLargestPlusTheLaunch) {
+  const wk::Prediction p = predict("transpose_shared", small_transpose());
+  std::set<std::string_view> names;
+  for (const auto& t : p.resources) {
+    names.insert(t.name);
+    EXPECT_GE(t.ms, 0.0) << t.name;
+  }
+  EXPECT_EQ(names, (std::set<std::string_view>{res::kShared, res::kL1Requests, res::kL1Sectors, res::kL2, res::kDram,
+                                                res::kFma, res::kLaunch}));
+  // The L1 data pipe serves shared wavefronts and global line lookups one after the other.
+  double busy = p.ms(res::kShared) + p.ms(res::kL1Requests);
+  for (auto name : {res::kL1Sectors, res::kL2, res::kDram, res::kFma}) busy = std::max(busy, p.ms(name));
+  EXPECT_DOUBLE_EQ(p.predicted_ms, busy + p.ms(res::kLaunch));
+  EXPECT_TRUE(names.count(p.bound));
+}
+
+TEST(Prediction, RatesComeFromTheCalibration) {
+  const wk::KernelParams p = small_transpose();
+  const wk::Prediction base = predict("transpose_shared", p);
+  wk::Calibration faster = synthetic_device();
+  faster.shared_wavefronts_per_clock_per_sm *= 2;
+  faster.dram_gbps *= 4;
+  faster.launch_overhead_us = 0.5;
+  const wk::Prediction fast = predict("transpose_shared", p, faster);
+  EXPECT_DOUBLE_EQ(fast.ms(res::kShared), base.ms(res::kShared) / 2);
+  EXPECT_DOUBLE_EQ(fast.ms(res::kDram), base.ms(res::kDram) / 4);
+  EXPECT_DOUBLE_EQ(fast.ms(res::kLaunch), 0.5e-3);
+  EXPECT_DOUBLE_EQ(fast.ms(res::kL2), base.ms(res::kL2));
+  wk::Calibration clocked = synthetic_device();
+  clocked.sm_clock_mhz *= 2;  // per-SM pipes follow the clock; bandwidths do not
+  const wk::Prediction c = predict("transpose_shared", p, clocked);
+  EXPECT_DOUBLE_EQ(c.ms(res::kShared), base.ms(res::kShared) / 2);
+  EXPECT_DOUBLE_EQ(c.ms(res::kL1Requests), base.ms(res::kL1Requests) / 2);
+  EXPECT_DOUBLE_EQ(c.ms(res::kDram), base.ms(res::kDram));
+}
+
+TEST(Prediction, SharedTimeIsWavefrontsOverThePipes) {
+  const wk::KernelParams p = kernel("smem_stride").defaults;
+  const wk::KernelReport r = wk::report(kernel("smem_stride"), p, ws::default_preset(), {0, 0, 0}, 0);
+  const wk::Calibration c = synthetic_device();
+  const wk::Prediction pr = wk::predict(kernel("smem_stride"), r, c);
+  const double wavefronts = static_cast<double>(r.shared_load.wavefronts + r.shared_store.wavefronts);
+  const int blocks = r.launch.grid.count();
+  const int busiest = (blocks + c.sm_count - 1) / c.sm_count;
+  EXPECT_DOUBLE_EQ(pr.counts.shared_wavefronts, wavefronts);
+  EXPECT_NEAR(pr.ms(res::kShared),
+              1e3 * wavefronts * busiest / blocks / (c.shared_wavefronts_per_clock_per_sm * c.sm_clock_mhz * 1e6),
+              1e-9);
+}
+
+TEST(Prediction, SharedBoundStrideFollowsTheWavefronts) {
+  const wk::Prediction one = predict("smem_stride", with("smem_stride", [](auto& p) { p.stride = 1; }));
+  const wk::Prediction s32 = predict("smem_stride", with("smem_stride", [](auto& p) { p.stride = 32; }));
+  EXPECT_EQ(one.bound, res::kShared);
+  EXPECT_EQ(s32.bound, res::kShared);
+  const double wavefront_ratio = s32.counts.shared_wavefronts / one.counts.shared_wavefronts;
+  EXPECT_GT(wavefront_ratio, 16.0);  // the simulator's 32-way conflict
+  // Slower by the wavefront ratio, less what the launch adds to both.
+  const double speedup = s32.predicted_ms / one.predicted_ms;
+  EXPECT_LE(speedup, wavefront_ratio);
+  EXPECT_NEAR(speedup,
+              (s32.ms(res::kShared) + s32.ms(res::kL1Requests) + s32.ms(res::kLaunch)) /
+                  (one.ms(res::kShared) + one.ms(res::kL1Requests) + one.ms(res::kLaunch)),
+              1e-9);
+  // Odd strides are conflict-free: the same time as stride 1.
+  for (int stride : {3, 33}) {
+    const wk::Prediction odd = predict("smem_stride", with("smem_stride", [](auto& p) { p.stride = 1; }));
+    wk::KernelParams q = kernel("smem_stride").defaults;
+    q.stride = stride;
+    EXPECT_NEAR(predict("smem_stride", q).predicted_ms, odd.predicted_ms, 0.01 * odd.predicted_ms) << stride;
+  }
+}
+
+TEST(Prediction, CopyCrossesDramOnceAndIsDramBound) {
+  const wk::KernelParams p = kernel("copy").defaults;
+  const wk::Prediction c = predict("copy");
+  EXPECT_DOUBLE_EQ(c.counts.dram_bytes, static_cast<double>(wk::useful_bytes(kernel("copy"), p)));
+  EXPECT_EQ(c.bound, res::kDram);
+  EXPECT_NE(c.explanation.find("DRAM"), std::string::npos) << c.explanation;
+}
+
+TEST(Prediction, PaddingCutsWavefrontsButNotDram) {
+  const wk::Prediction shared = predict("transpose_shared"), padded = predict("transpose_padded");
+  EXPECT_DOUBLE_EQ(shared.counts.dram_bytes, padded.counts.dram_bytes);
+  const double wavefront_ratio = shared.counts.shared_wavefronts / padded.counts.shared_wavefronts;
+  EXPECT_GT(wavefront_ratio, 8.0);
+  EXPECT_EQ(padded.bound, res::kDram);  // on this device DRAM takes longer than the padded tile's wavefronts
+  const double speedup = shared.predicted_ms / padded.predicted_ms;
+  EXPECT_GE(speedup, 1.0);
+  EXPECT_LT(speedup, wavefront_ratio);  // DRAM-bound: far less than the wavefronts it saves
+  const std::string why = wk::explain_pair("transpose_padded", shared, padded);
+  EXPECT_NE(why.find("transpose_padded"), std::string::npos) << why;
+  EXPECT_NE(why.find(std::string(res::kShared)), std::string::npos) << why;
+  EXPECT_NE(why.find("DRAM-bound"), std::string::npos) << why;
+}
+
+TEST(Prediction, NaiveTransposeStoresEveryLineToL2) {
+  const wk::Prediction naive = predict("transpose_naive", small_transpose());
+  const wk::Prediction shared = predict("transpose_shared", small_transpose());
+  // Write-through L1: a column store touches a line per lane, each an L2 transaction.
+  EXPECT_GT(naive.counts.l2_transactions, 8 * shared.counts.l2_transactions);
+  EXPECT_GT(naive.ms(res::kL2), shared.ms(res::kL2));
+}
+
+TEST(Prediction, CacheModelL1KeepsABlocksReadsAndL2TheArrays) {
+  wk::KernelParams p = kernel("matmul_naive").defaults;
+  p.rows = p.cols = 256;
+  const wk::Prediction fits = predict("matmul_naive", p);
+  // L1 serves each block's re-reads: far fewer L2 transactions than L1 lookups.
+  EXPECT_LT(fits.counts.l2_transactions, fits.counts.l1_lines / 4);
+  // Arrays that fit in L2 cross DRAM once ...
+  EXPECT_DOUBLE_EQ(fits.counts.dram_bytes, static_cast<double>(wk::useful_bytes(kernel("matmul_naive"), p)));
+  // ... and re-reads miss once the arrays read outgrow L2.
+  wk::Calibration small_l2 = synthetic_device();
+  small_l2.l2_bytes = 64 * 1024;
+  const wk::Prediction spills = predict("matmul_naive", p, small_l2);
+  EXPECT_GT(spills.counts.dram_bytes, 2 * fits.counts.dram_bytes);
+  EXPECT_LE(spills.counts.dram_bytes, fits.counts.dram_bytes + fits.counts.l2_transactions * 128);
+}
+
+TEST(Prediction, TilingGainsLessThanItsCutInGlobalRequests) {
+  const wk::Prediction naive = predict("matmul_naive"), tiled = predict("matmul_tiled");
+  const double request_cut = naive.counts.global_requests / tiled.counts.global_requests;
+  EXPECT_GT(request_cut, 8.0);
+  const double speedup = naive.predicted_ms / tiled.predicted_ms;
+  EXPECT_GT(speedup, 1.0);
+  EXPECT_LT(speedup, request_cut / 2);  // the naive kernel's re-reads hit L1, and tiling pays in wavefronts
+  EXPECT_DOUBLE_EQ(naive.counts.fmas, tiled.counts.fmas);
+}
+
+TEST(Prediction, FewBlocksUseFewSMs) {
+  wk::KernelParams p = small_transpose();
+  p.rows = p.cols = 64;  // 2 x 2 blocks of 32 x 8 threads
+  const wk::Prediction tiny = predict("transpose_shared", p);
+  EXPECT_EQ(tiny.counts.blocks, 4);
+  EXPECT_DOUBLE_EQ(tiny.counts.busy_sms, 4.0);
+  EXPECT_EQ(tiny.bound, res::kLaunch);
+  EXPECT_NE(tiny.explanation.find("launch"), std::string::npos) << tiny.explanation;
+  // One block more than the SMs: the busiest SM runs two, as if half the SMs worked.
+  wk::Calibration c = synthetic_device();
+  c.sm_count = tiny.counts.blocks - 1;
+  EXPECT_DOUBLE_EQ(predict("transpose_shared", p, c).counts.busy_sms, tiny.counts.blocks / 2.0);
+}
+
+TEST(Prediction, OccupancyFromThreadsAndSharedMemory) {
+  const wk::Prediction p = predict("transpose_padded");  // 256 threads per block
+  EXPECT_EQ(p.counts.blocks_per_sm, synthetic_device().max_threads_per_sm / 256);
+  wk::Calibration little_shared = synthetic_device();
+  little_shared.shared_bytes_per_sm = 2 * 32 * 33 * 4;  // two padded tiles
+  EXPECT_EQ(predict("transpose_padded", kernel("transpose_padded").defaults, little_shared).counts.blocks_per_sm, 2);
+}
+
+TEST(Prediction, ExplanationsQuoteTheirNumbers) {
+  for (const wk::KernelDescriptor& k : wk::catalog()) {
+    if (wk::check_params(k, k.defaults, ws::default_preset())) continue;
+    const wk::Prediction p = wk::predict(k, k.defaults, synthetic_device());
+    SCOPED_TRACE(std::string(k.name) + ": " + p.explanation);
+    EXPECT_NE(p.explanation.find(std::string(p.bound)), std::string::npos);
+    EXPECT_EQ(p.explanation.find("nan"), std::string::npos);
+    EXPECT_EQ(p.explanation.find("inf"), std::string::npos);
+    EXPECT_GT(p.predicted_ms, 0.0);
+  }
+}
