@@ -59,6 +59,7 @@ struct ViewPrefs {
   bool font_reload = false;  // the window rebuilds its font atlas before the next frame
   bool fullscreen = false;
   ImFont* mono = nullptr;    // code view; the default font when null
+  ImFont* figure = nullptr;  // lane numbers in the figures: bold, rasterised at 2x (canvas.hpp)
   std::string font_warning;  // shown when DejaVu was missing
   bool select_tabs = true;   // the memory tabs follow the instruction's space once
   bool presenter = false;    // one figure fills the window (presenter_layout.cpp)

@@ -87,7 +87,8 @@ void BankMapPanel::Draw(AppState& state) {
   const float avail_h = ImGui::GetContentRegionAvail().y - m.header_height - 2;
   // A 32-way conflict should fit on one screen: rows may shrink to 60% of a line.
   m.min_cell_height = fs * 0.6f;
-  m.max_cell_height = std::min(fs * 1.8f, avail_h / std::max(1, r.wavefronts));
+  // Presenter mode gives the figure the window: a few rows may grow tall (the toy's four).
+  m.max_cell_height = std::min(fs * (state.view.presenter ? 4.0f : 1.8f), avail_h / std::max(1, r.wavefronts));
   layout_ = layout_bank_map(r, m);
   const ImVec2 origin = canvas::claim("bank_map", layout_.width, layout_.height);
   draw_map(state, origin);
@@ -142,9 +143,11 @@ void BankMapPanel::draw_map(const AppState& state, ImVec2 o) {
                         std::find(lanes.begin(), lanes.end(), chip.lane) != lanes.end());
   for (const BankMapBadge& b : L.badges) {
     // Badge in the cell's corner: how many lanes this one word serves.
-    const float h = std::max(10.0f, b.rect.height() * 0.55f);
-    const ImVec2 bmax = canvas::at(o, b.rect.x1 + 2, b.rect.y0 + h - 2);
-    const ImVec2 bmin(bmax.x - h * 1.5f, bmax.y - h);
+    // Sized by the text, not the row: tall presenter rows must not grow badges over the next banks.
+    const float h = std::max(10.0f, std::min(b.rect.height() * 0.55f, ImGui::GetFontSize()));
+    const float w = std::min(h * 1.6f, b.rect.width());
+    const ImVec2 bmax = canvas::at(o, b.rect.x1, b.rect.y0 + h);
+    const ImVec2 bmin(bmax.x - w, bmax.y - h);
     dl->AddRectFilled(bmin, bmax, palette::kInk, h * 0.5f);
     canvas::centered_text(dl, bmin, bmax, IM_COL32_WHITE, fmt::format("x{}", b.lanes));
   }

@@ -7,10 +7,20 @@
 
 namespace ws::gui::canvas {
 
+namespace {
+ImFont* g_lane_font = nullptr;
+float g_lane_max_px = 0;
+}  // namespace
+
+void set_lane_number_style(ImFont* font, float max_px) {
+  g_lane_font = font;
+  g_lane_max_px = max_px;
+}
+
 void centered_text(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 color, std::string_view text,
-                   float max_size) {
-  ImFont* font = ImGui::GetFont();
-  const float base = ImGui::GetFontSize();
+                   float max_size, ImFont* font) {
+  if (!font) font = ImGui::GetFont();
+  const float base = max_size > 0 ? max_size : ImGui::GetFontSize();
   const float box_w = max.x - min.x, box_h = max.y - min.y;
   const ImVec2 natural = font->CalcTextSizeA(base, FLT_MAX, 0, text.data(), text.data() + text.size());
   float size = std::min(base, box_h * 0.9f);
@@ -31,7 +41,7 @@ void lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane, bool emphasised
     dl->AddRect(ImVec2(min.x - 1, min.y - 1), ImVec2(max.x + 1, max.y + 1), palette::kAccent, rounding, 0, w);
   }
   const std::string n = std::to_string(lane);
-  centered_text(dl, min, max, palette::lane_text(lane), n);
+  centered_text(dl, min, max, palette::lane_text(lane), n, g_lane_max_px > 0 ? g_lane_max_px : 0, g_lane_font);
 }
 
 ImVec2 claim(const char* id, float width, float height) {

@@ -17,7 +17,12 @@ inline ImVec2 max_of(ImVec2 origin, const Rect& r) { return at(origin, r.x1, r.y
 
 // Text centred in a box, shrunk to fit (lane numbers must stay legible in small cells).
 void centered_text(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 color, std::string_view text,
-                   float max_size = 0);
+                   float max_size = 0, ImFont* font = nullptr);
+
+// How lane numbers are drawn this frame: in `font` (the bold figure font, or
+// null for the text font), at most `max_px` high. The workbench sets it: the
+// text size in the normal layout, larger in presenter mode, where the chips are.
+void set_lane_number_style(ImFont* font, float max_px);
 
 // A lane's chip: its colour, its number, a dark outline (a heavy blue one when
 // a lesson step emphasises the lane).

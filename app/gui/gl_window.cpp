@@ -165,10 +165,15 @@ void GlWindow::load_fonts(AppState& state) {
   const std::string dir = env_dir && *env_dir ? env_dir : WS_FONT_DIR;
   const std::string sans = dir + "/DejaVuSans.ttf", mono = dir + "/DejaVuSansMono.ttf";
   state.view.mono = nullptr;
+  state.view.figure = nullptr;
   state.view.font_warning.clear();
   const std::string sans_problem = font_problem(sans), mono_problem = font_problem(mono);
   if (sans_problem.empty() && io.Fonts->AddFontFromFileTTF(sans.c_str(), px)) {
     if (mono_problem.empty()) state.view.mono = io.Fonts->AddFontFromFileTTF(mono.c_str(), px * 0.95f);
+    // Lane numbers in presenter mode grow past the text size: rasterised large
+    // and bold they stay sharp where a scaled-up text glyph would blur.
+    const std::string bold = dir + "/DejaVuSans-Bold.ttf";
+    if (font_problem(bold).empty()) state.view.figure = io.Fonts->AddFontFromFileTTF(bold.c_str(), px * 2.0f);
     else if (mono_problem != "not found")
       state.view.font_warning = fmt::format("Font {}: {}; code shows in the text font.", mono, mono_problem);
   } else {

@@ -8,10 +8,22 @@
 #include "gui/palette.hpp"
 
 namespace ws::gui {
+namespace {
+
+// Lesson files mark code with `backticks` (docs/lessons.md); on screen the
+// marks are noise, the code reads as code without them.
+std::string shown(std::string_view text) {
+  std::string s;
+  for (char c : text)
+    if (c != '`') s.push_back(c);
+  return s;
+}
+
+}  // namespace
 
 std::string lesson_position(const LessonPlayer& p) {
   if (!p.open()) return "No lesson";
-  return fmt::format("Lesson {}: {}  -  step {} of {}", p.lesson()->number, p.lesson()->title, p.step() + 1,
+  return fmt::format("Lesson {}: {}  -  step {} of {}", p.lesson()->number, shown(p.lesson()->title), p.step() + 1,
                      p.step_count());
 }
 
@@ -20,7 +32,7 @@ void LessonPanel::Draw(AppState& state, LessonPlayer& player, float text_scale) 
   ImGui::SetWindowFontScale(text_scale);
   const lessons::Step& step = *player.current_step();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAccent));
-  ImGui::TextWrapped("%d. %s", player.step() + 1, step.title.c_str());
+  ImGui::TextWrapped("%d. %s", player.step() + 1, shown(step.title).c_str());
   ImGui::PopStyleColor();
   ImGui::Separator();
   if (!player.error().empty()) {
@@ -28,7 +40,7 @@ void LessonPanel::Draw(AppState& state, LessonPlayer& player, float text_scale) 
     ImGui::TextWrapped("This step cannot be shown: %s", player.error().c_str());
     ImGui::PopStyleColor();
   } else if (const lessons::ResolvedStep* r = player.resolved()) {
-    ImGui::TextWrapped("%s", r->text.c_str());
+    ImGui::TextWrapped("%s", shown(r->text).c_str());
     if (r->question) draw_question(player);
   }
   ImGui::Spacing();
@@ -41,7 +53,7 @@ void LessonPanel::draw_question(LessonPlayer& player) {
   ImGui::Spacing();
   ImGui::Separator();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAccent));
-  ImGui::TextWrapped("Predict: %s", q.prompt.c_str());
+  ImGui::TextWrapped("Predict: %s", shown(q.prompt).c_str());
   ImGui::PopStyleColor();
   if (!q.choices.empty()) {
     for (std::size_t i = 0; i < q.choices.size(); ++i) {
@@ -74,7 +86,7 @@ void LessonPanel::draw_question(LessonPlayer& player) {
   ImGui::TextWrapped("Answer: %s%s", q.answer_text.c_str(),
                      !predicted ? "" : player.prediction_right() ? "  - as predicted" : "  - not what was predicted");
   ImGui::PopStyleColor();
-  ImGui::TextWrapped("%s", q.reveal.c_str());
+  ImGui::TextWrapped("%s", shown(q.reveal).c_str());
 }
 
 void LessonPanel::draw_navigation(AppState& state, LessonPlayer& player) {
@@ -100,7 +112,7 @@ void LessonPanel::draw_list(AppState& state, LessonPlayer& player) {
   const auto& lib = player.library();
   ImGui::TextWrapped("Lessons: pick one, or start with warpscope --lesson ID.");
   for (const lessons::Lesson& l : lib.lessons) {
-    const std::string label = fmt::format("{:>2}. {}", l.number, l.title);
+    const std::string label = fmt::format("{:>2}. {}", l.number, shown(l.title));
     if (ImGui::Selectable(label.c_str())) player.start(l.id, 0, state);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.summary.c_str());
   }

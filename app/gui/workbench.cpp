@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gui/canvas.hpp"
 #include "gui/palette.hpp"
 
 namespace ws::gui {
@@ -110,6 +111,8 @@ void Workbench::apply_view_request(AppState& state) {
 void Workbench::Draw(AppState& state) {
   handle_shortcuts(state);
   apply_view_request(state);
+  // Lane numbers: bold; in presenter mode up to 1.6x the text size where the chips allow it.
+  canvas::set_lane_number_style(state.view.figure, ImGui::GetFontSize() * (state.view.presenter ? 1.6f : 1.0f));
   if (state.view.presenter) {
     draw_presenter(state);
     state.view.select_tabs = false;
