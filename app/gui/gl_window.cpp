@@ -14,6 +14,7 @@
 #include <imgui.h>
 #include <stb_image_write.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -118,7 +119,19 @@ std::unique_ptr<GlWindow> GlWindow::open(const WindowOptions& o, AppState& state
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_VISIBLE, o.visible ? GLFW_TRUE : GLFW_FALSE);
-  w->window_ = glfwCreateWindow(o.width, o.height, "warpscope", nullptr, nullptr);
+  // A visible window opens no larger than the screen's work area (a 1280 x 720
+  // projector must not get a 1600 x 900 window whose bottom is off screen).
+  int width = o.width, height = o.height;
+  if (o.visible)
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+      int x = 0, y = 0, mw = 0, mh = 0;
+      glfwGetMonitorWorkarea(monitor, &x, &y, &mw, &mh);
+      if (mw > 0 && mh > 0) {
+        width = std::min(width, mw);
+        height = std::min(height, mh - 40);  // room for the title bar the window manager adds
+      }
+    }
+  w->window_ = glfwCreateWindow(std::max(320, width), std::max(240, height), "warpscope", nullptr, nullptr);
   if (!w->window_) {
     *error = fmt::format("cannot create an OpenGL 3.3 core window ({})", last_glfw_error());
     return nullptr;

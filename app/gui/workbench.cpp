@@ -126,20 +126,49 @@ void Workbench::Draw(AppState& state) {
   const float mid_w = d.x - left_w - right_w;
   const float left_split = h * 0.50f, mid_split = h * 0.60f, right_split = h * 0.45f;
 
-  if (begin_panel("Kernel & lessons", ImVec2(0, top), ImVec2(left_w, left_split))) draw_top_left(state);
-  ImGui::End();
-  if (begin_panel("Warp stepper", ImVec2(0, top + left_split), ImVec2(left_w, h - left_split))) stepper_.Draw(state);
-  ImGui::End();
-  if (begin_panel("Memory", ImVec2(left_w, top), ImVec2(mid_w, mid_split))) draw_memory_tabs(state);
-  ImGui::End();
-  if (begin_panel("Detail", ImVec2(left_w, top + mid_split), ImVec2(mid_w, h - mid_split))) draw_detail_tabs(state);
-  ImGui::End();
-  if (begin_panel("Code", ImVec2(left_w + mid_w, top), ImVec2(right_w, right_split))) code_.Draw(state);
-  ImGui::End();
-  if (begin_panel("Results", ImVec2(left_w + mid_w, top + right_split), ImVec2(right_w, h - right_split)))
-    draw_results_tabs(state);
-  ImGui::End();
+  // A maximised panel takes the whole area under the status bar (double-click
+  // its title, or F over it; Esc or F again restores): at 1280 x 720 a table or
+  // a 32-row map that the six-panel layout cuts off shows whole.
+  struct Panel {
+    const char* title;
+    ImVec2 pos, size;
+    void (Workbench::*draw)(AppState&);
+  };
+  const Panel panels[] = {
+      {"Kernel & lessons", ImVec2(0, top), ImVec2(left_w, left_split), &Workbench::draw_top_left},
+      {"Warp stepper", ImVec2(0, top + left_split), ImVec2(left_w, h - left_split), &Workbench::draw_stepper},
+      {"Memory", ImVec2(left_w, top), ImVec2(mid_w, mid_split), &Workbench::draw_memory_tabs},
+      {"Detail", ImVec2(left_w, top + mid_split), ImVec2(mid_w, h - mid_split), &Workbench::draw_detail_tabs},
+      {"Code", ImVec2(left_w + mid_w, top), ImVec2(right_w, right_split), &Workbench::draw_code},
+      {"Results", ImVec2(left_w + mid_w, top + right_split), ImVec2(right_w, h - right_split),
+       &Workbench::draw_results_tabs},
+  };
+  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) maximised_.clear();
+  for (const Panel& p : panels) {
+    const bool max = maximised_ == p.title;
+    if (!maximised_.empty() && !max) continue;
+    if (begin_panel(p.title, max ? ImVec2(0, top) : p.pos, max ? ImVec2(d.x, h) : p.size)) {
+      toggle_maximise_on_request(p.title);
+      (this->*p.draw)(state);
+    }
+    ImGui::End();
+  }
   state.view.select_tabs = false;
+}
+
+void Workbench::draw_stepper(AppState& state) { stepper_.Draw(state); }
+void Workbench::draw_code(AppState& state) { code_.Draw(state); }
+
+// Double-click on the title bar, or F while the pointer is over the panel.
+void Workbench::toggle_maximise_on_request(const char* title) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 pos = ImGui::GetWindowPos();
+  const bool over_title = ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows) &&
+                          io.MousePos.y < pos.y + ImGui::GetFrameHeight();
+  const bool key = !io.WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_F, false) && !io.KeyCtrl &&
+                   ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows);
+  if ((over_title && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) || key)
+    maximised_ = maximised_ == title ? std::string() : std::string(title);
 }
 
 // The kernel's parameters and the lessons share the top-left panel; opening a
@@ -174,7 +203,7 @@ void Workbench::draw_status_bar(AppState& state, float height) {
     ImGui::SameLine();
     ImGui::TextColored(palette::text_conflict(), "|  %s", notice.c_str());
   }
-  const char* keys = "P presenter   F11 full screen   Ctrl +/- text size";
+  const char* keys = "P presenter   F maximise panel   F11 full screen   Ctrl +/- text size";
   // The keys only where they fit after the notice (at 1280 px a long notice leaves no room).
   const float keys_x = ImGui::GetWindowWidth() - ImGui::CalcTextSize(keys).x - 16;
   if (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 20 < keys_x) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "gui/app_state.hpp"
 #include "gui/bank_map_panel.hpp"
@@ -46,6 +47,10 @@ class Workbench {
   void draw_detail_tabs(AppState& state);
   void draw_results_tabs(AppState& state);
   void draw_top_left(AppState& state);
+  void draw_stepper(AppState& state);
+  void draw_code(AppState& state);
+  void toggle_maximise_on_request(const char* title);
+  std::string maximised_;  // title of the panel that fills the window; empty: the six-panel layout
   void handle_lesson_keys(AppState& state);
   void apply_view_request(AppState& state);
   // Presenter mode (presenter_layout.cpp): one figure, the lesson text beside it.

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "ws/kernels/measurements.hpp"
+#include "ws/kernels/prediction.hpp"
 #include "ws/validate.hpp"
 
 namespace ws::lessons {
@@ -158,6 +159,7 @@ struct FactTable::Impl {
   std::string refused;  // why the current instruction has no analysis
   bool whole_done = false;
   std::string whole_error;
+  std::optional<kernels::KernelReport> report;  // kept for the predictions
 
   void compute_eager() {
     const PreparedState& p = state;
@@ -207,7 +209,8 @@ struct FactTable::Impl {
   void compute_whole() {
     whole_done = true;
     try {
-      const kernels::KernelReport r = kernels::report(*state.kernel, state.params, *state.arch, state.block, state.warp);
+      report = kernels::report(*state.kernel, state.params, *state.arch, state.block, state.warp);
+      const kernels::KernelReport& r = *report;
       counter_facts(r.shared_load, "whole.shared_load.", values);
       counter_facts(r.shared_store, "whole.shared_store.", values);
       counter_facts(r.global_load, "whole.global_load.", values);
@@ -239,6 +242,41 @@ struct FactTable::Impl {
     } catch (const std::exception& e) {
       whole_error = e.what();
     }
+  }
+
+  // predicted.<gpu>.ms, .<resource>_ms: the prediction model (prediction.hpp)
+  // with that recording's calibration, from this state's whole-kernel counters.
+  Result<kernels::Prediction> prediction(const std::string& name, std::string* field) {
+    const auto dot = name.find('.', 10);
+    if (dot == std::string::npos) return Error{fmt::format("'{}': write predicted.<gpu>.<field>", name)};
+    const std::string gpu = name.substr(10, dot - 10);
+    *field = name.substr(dot + 1);
+    if (state.arch->name != default_preset().name)
+      return Error{fmt::format("'{}': predictions are made for the {} preset, not {}", name, default_preset().name,
+                               state.arch->name)};
+    for (const kernels::Measurements& m : recordings()) {
+      if (std::filesystem::path(m.path).stem().string() != gpu) continue;
+      if (!m.calibration.present) return Error{fmt::format("'{}': {}.json has no calibration", name, gpu)};
+      if (!whole_done) compute_whole();
+      if (!report) return Error{fmt::format("'{}': the whole-kernel simulation failed: {}", name, whole_error)};
+      return kernels::predict(*state.kernel, *report, m.calibration);
+    }
+    return Error{fmt::format("'{}': no recording named {}.json in {}", name, gpu, kernels::measurements_dir())};
+  }
+
+  Result<double> predicted(const std::string& name) {
+    std::string field;
+    auto p = prediction(name, &field);
+    if (!p) return Error{p.error().message};
+    if (field == "ms") return p->predicted_ms;
+    static const std::map<std::string, std::string_view> resources = {
+        {"shared_ms", kernels::resource::kShared}, {"l1_requests_ms", kernels::resource::kL1Requests},
+        {"l1_sectors_ms", kernels::resource::kL1Sectors}, {"l2_ms", kernels::resource::kL2},
+        {"dram_ms", kernels::resource::kDram}, {"fma_ms", kernels::resource::kFma},
+        {"launch_ms", kernels::resource::kLaunch}};
+    if (const auto it = resources.find(field); it != resources.end()) return p->ms(it->second);
+    return Error{fmt::format("'{}': no prediction field '{}' (ms, shared_ms, l1_requests_ms, l1_sectors_ms, l2_ms, "
+                             "dram_ms, fma_ms, launch_ms)", name, field)};
   }
 
   Result<double> measured(const std::string& name) {
@@ -273,9 +311,19 @@ FactTable::FactTable(FactTable&&) noexcept = default;
 FactTable& FactTable::operator=(FactTable&&) noexcept = default;
 const PreparedState& FactTable::state() const { return impl_->state; }
 
+Result<std::string> FactTable::word(const std::string& name) {
+  std::string field;
+  if (name.rfind("predicted.", 0) != 0) return Error{fmt::format("unknown word '{}'", name)};
+  auto p = impl_->prediction(name, &field);
+  if (!p) return Error{p.error().message};
+  if (field == "bound") return std::string(p->bound);
+  return Error{fmt::format("'{}': the words are predicted.<gpu>.bound", name)};
+}
+
 Result<double> FactTable::get(const std::string& name) {
   Impl& t = *impl_;
   if (name.rfind("measured.", 0) == 0) return t.measured(name);
+  if (name.rfind("predicted.", 0) == 0) return t.predicted(name);
   if (name.rfind("whole.", 0) == 0 && !t.whole_done) t.compute_whole();
   if (const auto it = t.values.find(name); it != t.values.end()) return it->second;
   if (name.rfind("whole.", 0) == 0 && !t.whole_error.empty())
@@ -304,6 +352,14 @@ Result<StepFacts> StepFacts::build(const Step& step) {
     else f.configs_[name] = std::make_unique<FactTable>(std::move(*prepared));
   }
   return f;
+}
+
+Result<std::string> StepFacts::word(const std::string& name) {
+  const auto colon = name.find(':');
+  if (colon == std::string::npos) return main_->word(name);
+  const auto it = configs_.find(name.substr(0, colon));
+  if (it == configs_.end()) return Error{fmt::format("'{}': no compare configuration named '{}'", name, name.substr(0, colon))};
+  return it->second->word(name.substr(colon + 1));
 }
 
 Result<double> StepFacts::get(const std::string& name) {
@@ -455,6 +511,10 @@ Result<std::string> fill(const std::string& text, StepFacts& facts, const std::m
     const std::string expr = inner.substr(0, bar), spec = bar == std::string::npos ? "" : inner.substr(bar + 1);
     if (const auto w = words.find(expr); w != words.end()) {
       out += w->second;
+    } else if (expr.size() > 6 && expr.ends_with(".bound")) {
+      auto w2 = facts.word(expr);
+      if (!w2) return Error{fmt::format("{{{}}}: {}", expr, w2.error().message)};
+      out += *w2;
     } else {
       auto v = evaluate(expr, facts);
       if (!v) return Error{v.error().message};

@@ -5,6 +5,8 @@
 //   - the launch and parameters (blocks, param.tile, ...);
 //   - the whole kernel (whole.shared_load.wavefronts, whole.shared_bytes_per_block, ...);
 //   - the recordings in assets/measurements (measured.h100.median_ms);
+//   - the prediction model with a recording's calibration (predicted.h100.ms,
+//     predicted.h100.dram_ms; the word {predicted.h100.bound});
 // and from a step's compare configurations as "<name>:<fact>". docs/lessons.md
 // lists them all.
 //
@@ -52,6 +54,8 @@ class FactTable {
   FactTable& operator=(FactTable&&) noexcept;
   // The value of a fact, or an Error naming it and why it has none.
   Result<double> get(const std::string& name);
+  // Facts that are words: predicted.<gpu>.bound ("DRAM", "shared-memory wavefronts").
+  Result<std::string> word(const std::string& name);
   const PreparedState& state() const;
 
  private:
@@ -64,6 +68,7 @@ class StepFacts {
  public:
   static Result<StepFacts> build(const Step& step);
   Result<double> get(const std::string& name);
+  Result<std::string> word(const std::string& name);
   FactTable& main() { return *main_; }
 
  private:

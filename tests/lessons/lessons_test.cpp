@@ -4,6 +4,8 @@
 // a text. Answers are cross-checked against the simulator called directly.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <cctype>
 #include <set>
 
@@ -12,6 +14,8 @@
 #include "ws/kernels/catalog.hpp"
 #include "ws/shared_analysis.hpp"
 #include "ws/global_analysis.hpp"
+#include "ws/kernels/measurements.hpp"
+#include "ws/kernels/prediction.hpp"
 
 namespace ws::lessons {
 namespace {
@@ -182,6 +186,34 @@ TEST(Lessons, WholeKernelFactsEqualTheReport) {
   ASSERT_TRUE(r) << r.error().message;
   const auto rep = kernels::report(*kernels::find_kernel(s.state.kernel), s.state.params, default_preset(), Dim3{0, 0, 0}, 0);
   EXPECT_EQ(r->text, std::to_string(rep.shared_load.wavefronts) + " " + std::to_string(rep.shared_bytes_per_block));
+}
+
+// measured.* come from the recording's entry at the step's parameters and
+// predicted.* from the prediction model with that recording's calibration.
+TEST(Lessons, RecordedAndPredictedFactsEqualTheirSources) {
+  const std::string file = kernels::measurements_dir() + "/h100.json";
+  auto m = kernels::load_measurements(file);
+  ASSERT_TRUE(m) << m.error().message;
+  const auto* k = kernels::find_kernel("transpose_shared");
+  const kernels::MeasuredKernel* entry = m->find("transpose_shared");
+  ASSERT_NE(entry, nullptr);
+  Step s;
+  s.state.kernel = k->name;
+  s.state.params = k->defaults;
+  s.state.site = "tile_load";
+  s.text = "{measured.h100.median_ms|.9f}";
+  auto r = resolve_step(s);
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(r->text, fmt::format("{:.9f}", entry->median_ms));
+  if (!m->calibration.present) GTEST_SKIP() << "h100.json has no calibration";
+  s.text = "{predicted.h100.ms|.9f} {predicted.h100.bound}";
+  r = resolve_step(s);
+  ASSERT_TRUE(r) << r.error().message;
+  const kernels::Prediction p = kernels::predict(*k, k->defaults, m->calibration);
+  EXPECT_EQ(r->text, fmt::format("{:.9f} {}", p.predicted_ms, p.bound));
+  // Another preset has no prediction: an error, not a number.
+  s.state.arch = "sm50";
+  EXPECT_FALSE(resolve_step(s));
 }
 
 }  // namespace
