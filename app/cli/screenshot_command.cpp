@@ -101,7 +101,7 @@ CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
   cmd->add_option("--out", o.out, "PNG file to write")->required();
   cmd->add_option("--size", o.size, "window size WxH");
   cmd->add_option("--font-scale", o.font_scale, "text size (1 = 17 px)");
-  cmd->add_option("--results", o.results, "results tab: timings or whole-kernel");
+  cmd->add_option("--results", o.results, "results tab: timings, compare (its measured vs predicted window) or whole-kernel");
   cmd->add_option("--detail", o.detail, "detail tab: shared or blocks");
   cmd->add_option("--pattern", o.pattern, "own pattern: byte address as an expression in lane");
   cmd->add_option("--pattern-space", o.pattern_space, "own pattern: shared or global");
@@ -128,9 +128,10 @@ int run_screenshot(const ScreenshotOptions& o) {
                                  gui::kMaxFontScale));
   plan.font_scale = o.font_scale;
   plan.live_bench = o.live_bench;
-  if (o.results == "timings") plan.results = gui::ResultsTab::Timings;
+  // compare: the Timings tab with its "Measured vs predicted" window open.
+  if (o.results == "timings" || o.results == "compare") plan.results = gui::ResultsTab::Timings;
   else if (o.results == "whole-kernel") plan.results = gui::ResultsTab::WholeKernel;
-  else throw UsageError(fmt::format("--results: '{}' is not timings or whole-kernel", o.results));
+  else throw UsageError(fmt::format("--results: '{}' is not timings, compare or whole-kernel", o.results));
   if (o.detail == "shared") plan.detail = gui::DetailTab::SharedArray;
   else if (o.detail == "blocks") plan.detail = gui::DetailTab::Blocks;
   else if (!o.detail.empty()) throw UsageError(fmt::format("--detail: '{}' is not shared or blocks", o.detail));
@@ -155,6 +156,7 @@ int run_screenshot(const ScreenshotOptions& o) {
     if (o.step != 1) throw UsageError("--step: needs --lesson");
     setup_state(o, state);
   }
+  state.timings.comparison_open = o.results == "compare";
   // A measurement file the window would skip (and name) is bad input here.
   if (!state.timings.skipped_files.empty()) throw UsageError(state.timings.skipped_files.front());
   if (std::string p = gui::display_problem(); !p.empty()) {

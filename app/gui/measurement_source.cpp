@@ -28,11 +28,13 @@ std::vector<MeasurementSet> load_recorded_measurements(std::string* error, std::
       skipped->push_back(loaded.error().message);
       continue;
     }
-    const kernels::Measurements& m = loaded.value();
-    MeasurementSet s{m.gpu, m.driver, m.cuda, m.date, m.path, m.memcpy_d2d_gbps, {}};
-    // One row per kernel: the run at the catalog's defaults (sweeps carry other keys).
-    for (const kernels::MeasuredKernel& k : m.kernels)
-      if (k.key == k.kernel) s.kernels.push_back({k.kernel, k.params, k.median_ms, k.gbps, k.gflops, k.ncu});
+    MeasurementSet s;
+    static_cast<kernels::Measurements&>(s) = std::move(loaded.value());
+    s.origin = s.path;
+    // Each (kernel, parameters) once, sweeps included: the window matches entries by parameters.
+    std::vector<Measurement> distinct;
+    for (const Measurement* e : kernels::distinct_entries(s)) distinct.push_back(*e);
+    s.kernels = std::move(distinct);
     sets.push_back(std::move(s));
   }
   return sets;
@@ -52,26 +54,46 @@ MeasurementSet run_live_bench(const std::function<void(float, const std::string&
   auto info = kernels::gpu_info();
   if (auto* e = std::get_if<kernels::GpuError>(&info)) throw std::runtime_error(e->describe());
   const kernels::GpuInfo& gpu = std::get<kernels::GpuInfo>(info);
-  MeasurementSet set{gpu.name, gpu.driver, gpu.cuda, "live", "live on this machine", 0, {}};
-  const auto cat = kernels::catalog();
-  const float steps = static_cast<float>(cat.size() + 1);
+  MeasurementSet set;
+  set.gpu = gpu.name;
+  set.driver = gpu.driver;
+  set.cuda = gpu.cuda;
+  set.date = "live";
+  set.origin = "live on this machine";
+  const auto runs = kernels::lesson_runs();
+  const float steps = static_cast<float>(runs.size() + 2);  // + cudaMemcpy + calibration
   auto memcpy = kernels::bench_memcpy_d2d(kMemcpyBytes, 20, [&](double f, std::string_view) {
     progress(static_cast<float>(f) / steps, "cudaMemcpy");
   });
   if (auto* e = std::get_if<kernels::GpuError>(&memcpy)) throw std::runtime_error(e->describe());
-  set.memcpy_gbps = std::get<double>(memcpy);
-  for (std::size_t i = 0; i < cat.size(); ++i) {
-    const kernels::KernelInfo& k = cat[i];
-    const std::string name(k.name);
-    auto r = kernels::bench_kernel(k, k.defaults, kernels::BenchOptions{}, [&](double f, std::string_view) {
+  set.memcpy_d2d_gbps = std::get<double>(memcpy);
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const auto& [k, p] = runs[i];
+    const std::string name(k->name);
+    auto r = kernels::bench_kernel(*k, p, kernels::BenchOptions{.twin = false}, [&](double f, std::string_view) {
       progress((static_cast<float>(i + 1) + static_cast<float>(f)) / steps, name);
     });
     if (auto* e = std::get_if<kernels::GpuError>(&r)) throw std::runtime_error(name + ": " + e->describe());
     const kernels::BenchResult& b = std::get<kernels::BenchResult>(r);
     // A kernel whose output is wrong gets no timing: a fast wrong answer teaches nothing.
     if (b.checked && !b.passed) throw std::runtime_error(name + " gave a wrong result: " + b.check_message);
-    set.kernels.push_back({name, b.params, b.median_ms, b.gbps, b.gflops, {}});
+    Measurement m;
+    m.key = m.kernel = name;
+    m.params = b.params;
+    m.median_ms = b.median_ms;
+    m.min_ms = b.min_ms;
+    m.max_ms = b.max_ms;
+    m.gbps = b.gbps;
+    m.gflops = b.gflops;
+    set.kernels.push_back(std::move(m));
   }
+  // The model's parameters for this GPU, measured now (about 2 s).
+  auto calibration = kernels::calibrate([&](double f, std::string_view stage) {
+    progress((static_cast<float>(runs.size() + 1) + static_cast<float>(f)) / steps, std::string(stage));
+  });
+  if (auto* e = std::get_if<kernels::GpuError>(&calibration)) throw std::runtime_error("calibration: " + e->describe());
+  set.calibration = std::get<kernels::Calibration>(calibration);
+  set.calibration.present = true;
   progress(1.0f, "done");
   return set;
 }

@@ -19,10 +19,15 @@ bool finished(const std::future<T>& f) {
 
 }  // namespace
 
-const Measurement* MeasurementSet::find(std::string_view kernel) const {
+const Measurement* MeasurementSet::find(std::string_view kernel, const kernels::KernelParams& params) const {
   for (const Measurement& m : kernels)
-    if (m.kernel == kernel) return &m;
+    if (m.kernel == kernel && m.params == params) return &m;
   return nullptr;
+}
+
+const Measurement* MeasurementSet::find(std::string_view kernel) const {
+  const kernels::KernelDescriptor* k = kernels::find_kernel(kernel);
+  return k ? find(kernel, k->defaults) : nullptr;
 }
 
 TimingsModel::TimingsModel() {
@@ -66,11 +71,19 @@ void TimingsModel::poll() {
   if (finished(live_job_)) {
     try {
       live_ = live_job_.get();
+      predictions_started_ = false;  // a new set: predict it
     } catch (const std::exception& e) {
       live_error_ = e.what();
     }
   }
-  if (finished(predict_job_)) predicted_ = predict_job_.get();
+  if (finished(predict_job_)) {
+    const auto results = predict_job_.get();
+    const MeasurementSet* set = shown();
+    // Another set may be shown by now: then ensure_predictions() starts again.
+    if (set && set->origin == predicted_origin_ && results.size() == set->kernels.size())
+      for (std::size_t i = 0; i < results.size(); ++i)
+        if (results[i]) predicted_.emplace(&set->kernels[i], *results[i]);
+  }
 }
 
 void TimingsModel::wait_live_bench() {
@@ -79,23 +92,24 @@ void TimingsModel::wait_live_bench() {
 }
 
 void TimingsModel::ensure_predictions() {
-  if (predictions_started_) return;
-  predictions_started_ = true;
-  // Predict at the sizes measured (a file's params), else at the catalog defaults.
-  std::vector<std::pair<const kernels::KernelInfo*, kernels::KernelParams>> jobs;
   const MeasurementSet* set = shown();
-  for (const kernels::KernelInfo& k : kernels::catalog()) {
-    const Measurement* m = set ? set->find(k.name) : nullptr;
-    jobs.push_back({&k, m ? m->params : k.defaults});
-  }
-  predict_job_ = std::async(std::launch::async, [jobs]() {
-    std::map<std::string, double> out;
-    for (const auto& [k, p] : jobs) {
+  if (!set || predict_job_.valid()) return;
+  if (predictions_started_ && predicted_origin_ == set->origin) return;
+  predictions_started_ = true;
+  predicted_origin_ = set->origin;
+  predicted_.clear();
+  if (!set->calibration.present) return;  // the panels say so
+  std::vector<std::pair<const kernels::KernelInfo*, kernels::KernelParams>> jobs;
+  for (const Measurement& m : set->kernels) jobs.emplace_back(kernels::find_kernel(m.kernel), m.params);
+  predict_job_ = std::async(std::launch::async, [jobs, calibration = set->calibration]() {
+    std::vector<std::optional<kernels::Prediction>> out(jobs.size());
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      const auto& [k, p] = jobs[i];
       try {
-        if (kernels::check_params(*k, p, default_preset())) continue;
+        if (!k || kernels::check_params(*k, p, default_preset())) continue;
         // A file's sizes could ask for minutes of simulation: no prediction then.
         if (kernels::check_work(*k, p, default_preset().warp_lanes)) continue;
-        out[std::string(k->name)] = kernels::report(*k, p, default_preset(), Dim3{0, 0, 0}, 0).simulated_seconds;
+        out[i] = kernels::predict(*k, p, calibration);
       } catch (const std::exception&) {
         // A kernel the simulator cannot run at these sizes gets no prediction.
       }
@@ -110,9 +124,14 @@ void TimingsModel::wait_predictions() {
   poll();
 }
 
-double TimingsModel::predicted_seconds(const std::string& kernel) const {
-  auto it = predicted_.find(kernel);
-  return it == predicted_.end() ? 0.0 : it->second;
+const kernels::Prediction* TimingsModel::prediction(const Measurement& m) const {
+  auto it = predicted_.find(&m);
+  return it == predicted_.end() ? nullptr : &it->second;
+}
+
+std::vector<kernels::LessonPair> TimingsModel::pairs() const {
+  const MeasurementSet* set = shown();
+  return set ? kernels::lesson_pairs(*set) : std::vector<kernels::LessonPair>{};
 }
 
 std::string TimingsModel::notice() const {

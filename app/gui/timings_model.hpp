@@ -1,8 +1,8 @@
 // What the Timings and Whole-kernel panels show: recorded measurements
-// (assets/measurements/<gpu>.json: an H100 and an H200), a live bench on this machine's
-// GPU in a background thread, and the cost model's predicted time of each
-// kernel at the measured sizes (also in the background: whole-kernel
-// simulations of 8192² matrices take a while).
+// (assets/measurements/<gpu>.json: an H100 and an H200, with each GPU's
+// calibration), a live bench and calibration on this machine's GPU in a
+// background thread, and the model's prediction of every measured entry on
+// that GPU (also in the background: whole-kernel simulations take a while).
 #pragma once
 
 #include <atomic>
@@ -15,23 +15,21 @@
 #include <vector>
 
 #include "ws/kernels/catalog.hpp"
+#include "ws/kernels/lesson_pairs.hpp"
+#include "ws/kernels/measurements.hpp"
+#include "ws/kernels/prediction.hpp"
 
 namespace ws::gui {
 
-struct Measurement {
-  std::string kernel;
-  kernels::KernelParams params;
-  double median_ms = 0;
-  double gbps = 0;    // bytes read + written over time
-  double gflops = 0;  // matmul only
-  std::map<std::string, double> ncu;  // Nsight Compute metric -> value (recorded files only)
-};
+// One measured (kernel, parameters): timings, spread, ncu counters (recorded files only).
+using Measurement = kernels::MeasuredKernel;
 
-struct MeasurementSet {
-  std::string gpu, driver, cuda, date, origin;  // origin: the file, or "live on this machine"
-  double memcpy_gbps = 0;                       // cudaMemcpy device-to-device: the ceiling
-  std::vector<Measurement> kernels;
+// A measurement file, or a live run; each (kernel, parameters) once, sweeps included.
+struct MeasurementSet : kernels::Measurements {
+  std::string origin;  // the file, or "live on this machine"
+  // The entry at the kernel's catalog defaults, or at `params`; nullptr when not measured.
   const Measurement* find(std::string_view kernel) const;
+  const Measurement* find(std::string_view kernel, const kernels::KernelParams& params) const;
 };
 
 enum class GpuStatus : std::uint8_t { Unknown, Present, Absent };
@@ -46,7 +44,7 @@ class TimingsModel {
   void poll();                 // once per frame: collect finished background work
   void start_live_bench();     // needs a GPU; progress() reports
   void wait_live_bench();      // screenshots: block until the bench is done
-  void ensure_predictions();  // first use starts them (they cost seconds of CPU)
+  void ensure_predictions();   // for the shown set; restarts when another set is shown
   void wait_predictions();
 
   // The set the panels show: live results when there are any, else the chosen file.
@@ -59,24 +57,30 @@ class TimingsModel {
   std::vector<std::string> skipped_files;
   GpuStatus gpu = GpuStatus::Unknown;
   std::string gpu_name, gpu_reason;  // reason: why no live bench (no GPU, no driver, CPU-only build)
+  bool comparison_open = false;      // the "Measured vs predicted" window
   bool live_running() const { return live_job_.valid(); }
   float live_progress() const { return progress_.load(); }
   std::string live_stage() const;
   const std::optional<MeasurementSet>& live() const { return live_; }
   const std::string& live_error() const { return live_error_; }
-  // Predicted seconds (cost model) of a kernel at the measured parameters; 0 while computing.
-  double predicted_seconds(const std::string& kernel) const;
+
+  // The model's prediction of a measured entry of the shown set on its GPU;
+  // nullptr while computing, without a calibration, or where the simulator cannot go.
+  const kernels::Prediction* prediction(const Measurement& m) const;
   bool predictions_ready() const { return predictions_started_ && !predict_job_.valid(); }
+  // The shown set's lesson pairs (catalog data matched by parameters).
+  std::vector<kernels::LessonPair> pairs() const;
   // A line for the status bar: "No GPU: simulation + recorded timings (H100, 2026-11-20)".
   std::string notice() const;
 
  private:
   bool predictions_started_ = false;
+  std::string predicted_origin_;  // the set the predictions are for
+  std::future<std::vector<std::optional<kernels::Prediction>>> predict_job_;
+  std::map<const Measurement*, kernels::Prediction> predicted_;
   std::future<MeasurementSet> live_job_;
-  std::future<std::map<std::string, double>> predict_job_;
   std::optional<MeasurementSet> live_;
   std::string live_error_;
-  std::map<std::string, double> predicted_;
   std::atomic<float> progress_{0.0f};
   mutable std::mutex stage_mutex_;
   std::string stage_;  // the kernel being timed, for the progress bar
@@ -87,7 +91,8 @@ class TimingsModel {
 std::vector<MeasurementSet> load_recorded_measurements(std::string* error, std::vector<std::string>* skipped);
 // Empty when a GPU can run the bench; else why not. Sets *name to the GPU's name.
 std::string probe_gpu(std::string* name);
-// Times every catalog kernel; progress(fraction, kernel) from the bench thread.
+// Times every lesson run (each kernel's defaults and its contrasts) and
+// calibrates the GPU; progress(fraction, kernel) from the bench thread.
 MeasurementSet run_live_bench(const std::function<void(float, const std::string&)>& progress);
 
 }  // namespace ws::gui

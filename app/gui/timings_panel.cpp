@@ -5,15 +5,10 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
-#include "gui/canvas.hpp"
+#include "gui/comparison_view.hpp"
 #include "gui/palette.hpp"
 
 namespace ws::gui {
-
-std::string_view baseline_of(std::string_view kernel) {
-  const kernels::KernelDescriptor* k = kernels::find_kernel(kernel);
-  return k ? k->hints.baseline : std::string_view{};
-}
 
 void TimingsPanel::Draw(AppState& state) {
   TimingsModel& t = state.timings;
@@ -21,8 +16,9 @@ void TimingsPanel::Draw(AppState& state) {
   draw_source(state);
   const MeasurementSet* m = t.shown();
   if (!m) return;
-  draw_table(state, *m);
-  draw_chart(state, *m);
+  if (ImGui::Button("Measured vs predicted: all pairs and kernels")) t.comparison_open = true;
+  draw_current(state, *m);
+  draw_comparison_window(t, &selected_pair_, state.kernel().name);
 }
 
 void TimingsPanel::draw_source(AppState& state) {
@@ -41,7 +37,7 @@ void TimingsPanel::draw_source(AppState& state) {
   }
   if (t.live()) {
     const MeasurementSet& live = *t.live();
-    ImGui::Text("Measured live on %s just now", live.gpu.c_str());
+    ImGui::Text("Measured and calibrated live on %s just now", live.gpu.c_str());
     ImGui::TextColored(palette::text_muted(), "driver %s, CUDA %s", live.driver.c_str(), live.cuda.c_str());
     return;
   }
@@ -69,79 +65,54 @@ void TimingsPanel::draw_source(AppState& state) {
                      m.cuda.c_str());
 }
 
-void TimingsPanel::draw_table(AppState& state, const MeasurementSet& m) {
+// The current kernel at the current parameters: measured, predicted, and its lesson pairs.
+void TimingsPanel::draw_current(AppState& state, const MeasurementSet& m) {
   const TimingsModel& t = state.timings;
-  // The table scrolls in the upper part of the tab; the bar chart keeps the rest.
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
-                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX;
-  const float height = ImGui::GetContentRegionAvail().y * 0.55f;
-  if (!ImGui::BeginTable("timings", 5, flags, ImVec2(0, height))) return;
-  ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn("kernel");
-  ImGui::TableSetupColumn("ms");
-  ImGui::TableSetupColumn("GB/s");
-  ImGui::TableSetupColumn("% copy");
-  ImGui::TableSetupColumn("vs baseline: meas./pred.");
-  ImGui::TableHeadersRow();
-  for (const Measurement& k : m.kernels) {
-    ImGui::TableNextRow();
-    const bool current = k.kernel == state.kernel().name;
-    if (current) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, palette::rgb(86, 180, 233, 80));
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(k.kernel.c_str());
-    ImGui::TableNextColumn();
-    ImGui::Text("%.2f", k.median_ms);
-    ImGui::TableNextColumn();
-    if (k.gflops > 0) ImGui::Text("%.0f GF/s", k.gflops);
-    else ImGui::Text("%.0f", k.gbps);
-    ImGui::TableNextColumn();
-    if (k.gflops <= 0 && m.memcpy_gbps > 0) ImGui::Text("%.0f%%", 100.0 * k.gbps / m.memcpy_gbps);
-    ImGui::TableNextColumn();
-    const std::string_view base = baseline_of(k.kernel);  // the catalog's lesson pair
-    const Measurement* b = base.empty() ? nullptr : m.find(base);
-    if (b && k.median_ms > 0) {
-      const double measured = b->median_ms / k.median_ms;
-      const double pk = t.predicted_seconds(k.kernel), pb = t.predicted_seconds(std::string(base));
-      if (pk > 0 && pb > 0) ImGui::Text("%.1fx / %.1fx", measured, pb / pk);
-      else ImGui::Text("%.1fx / ...", measured);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("speedup over %s", std::string(base).c_str());
+  const std::string name(state.kernel().name);
+  ImGui::Separator();
+  ImGui::Text("%s, %s", name.c_str(), kernels::params_label(state.kernel(), state.params).c_str());
+  const Measurement* here = m.find(name, state.params);
+  if (!here) {
+    ImGui::TextWrapped("Not measured on %s at these parameters.", m.gpu.c_str());
+    return;
+  }
+  ImGui::Text("measured  %s ms", measured_text(*here).c_str());
+  if (const kernels::Prediction* p = t.prediction(*here)) {
+    ImGui::Text("predicted %.4g ms (%+.0f%%), %s-bound", p->predicted_ms, 100 * (p->predicted_ms / here->median_ms - 1),
+                std::string(p->bound).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+    ImGui::TextWrapped("%s", p->explanation.c_str());
+    ImGui::PopStyleColor();
+  } else if (m.calibration.present) {
+    ImGui::TextDisabled("predicting ...");
+  } else {
+    ImGui::TextWrapped("No calibration for %s: no prediction.", m.gpu.c_str());
+  }
+  // The pairs this entry is a side of, with their bars and sentences.
+  const std::vector<PairView> pairs = pair_views(t);
+  double lo = 1, hi = 1;
+  speedup_axis(pairs, &lo, &hi);
+  for (const PairView& p : pairs) {
+    if (p.baseline != here && p.variant != here) continue;
+    ImGui::Spacing();
+    ImGui::TextUnformatted(p.label.c_str());
+    ImGui::Text("measured %.2fx, predicted ", p.measured);
+    ImGui::SameLine(0, 0);
+    if (p.predicted > 0) {
+      ImGui::Text("%.2fx: ", p.predicted);
+      ImGui::SameLine(0, 0);
+      ImGui::TextColored(std::abs(p.error()) <= 0.15 ? palette::text_good() : palette::text_conflict(), "%+.0f%%",
+                         100 * p.error());
+    } else {
+      ImGui::TextDisabled("-");
+    }
+    speedup_bars(p, ImGui::GetContentRegionAvail().x, lo, hi);
+    if (!p.sentence.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+      ImGui::TextWrapped("%s", p.sentence.c_str());
+      ImGui::PopStyleColor();
     }
   }
-  ImGui::EndTable();
-}
-
-void TimingsPanel::draw_chart(AppState& state, const MeasurementSet& m) {
-  // Bandwidth kernels only: GB/s as a fraction of cudaMemcpy's, one bar each.
-  std::vector<const Measurement*> bars;
-  for (const Measurement& k : m.kernels)
-    if (k.gflops <= 0 && k.gbps > 0) bars.push_back(&k);
-  if (bars.empty() || m.memcpy_gbps <= 0) return;
-  ImGui::Spacing();
-  ImGui::Text("GB/s, as %% of cudaMemcpy device-to-device (%.0f GB/s)", m.memcpy_gbps);
-  const float fs = ImGui::GetFontSize();
-  const float bar_h = std::clamp((ImGui::GetContentRegionAvail().y - 8) / bars.size(), fs * 0.8f, fs * 1.3f);
-  const float label_w = fs * 11.0f;
-  const float width = ImGui::GetContentRegionAvail().x - 4;
-  const float plot_w = std::max(40.0f, width - label_w - fs * 3);
-  const ImVec2 o = canvas::claim("timing_chart", width, bar_h * bars.size());
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const double top = std::max(1.0, std::max_element(bars.begin(), bars.end(), [](auto* a, auto* b) {
-                                      return a->gbps < b->gbps;
-                                    })[0]->gbps / m.memcpy_gbps);
-  for (std::size_t i = 0; i < bars.size(); ++i) {
-    const Measurement& k = *bars[i];
-    const float y = i * bar_h;
-    const double frac = k.gbps / m.memcpy_gbps;
-    const bool current = k.kernel == state.kernel().name;
-    canvas::centered_text(dl, canvas::at(o, 0, y), canvas::at(o, label_w, y + bar_h), palette::kInk, k.kernel, fs * 0.85f);
-    const ImVec2 b0 = canvas::at(o, label_w, y + 2), b1 = canvas::at(o, label_w + plot_w * float(frac / top), y + bar_h - 2);
-    dl->AddRectFilled(b0, b1, current ? palette::kWrite : palette::kRead);
-    const std::string pct = fmt::format("{:.0f}%", 100 * frac);
-    dl->AddText(ImVec2(b1.x + 4, b0.y + (bar_h - 4 - fs) * 0.5f), palette::kInk, pct.c_str());
-  }
-  // The ceiling: cudaMemcpy's bandwidth.
-  const float x = o.x + label_w + plot_w * float(1.0 / top);
-  dl->AddLine(ImVec2(x, o.y), ImVec2(x, o.y + bar_h * bars.size()), palette::kConflict, 2.0f);
 }
 
 }  // namespace ws::gui

@@ -1,7 +1,8 @@
-// Timings: per kernel median time, GB/s, % of the copy bandwidth, speedup vs
-// the naive kernel measured and predicted, as a table and a bar chart drawn
-// with ImDrawList. Live from a background bench when a GPU exists, else from
-// the recorded files, always labelled with the GPU and the date.
+// Timings: the GPU the measurements come from (recorded files, or a live bench
+// on this machine's GPU), and for the current kernel its measured time with the
+// spread, the model's prediction on that GPU, its limiter and the lesson pairs
+// it belongs to as paired bars. "Measured vs predicted" opens every pair and
+// every kernel side by side (comparison_view.hpp).
 #pragma once
 
 #include "gui/app_state.hpp"
@@ -14,11 +15,8 @@ class TimingsPanel {
 
  private:
   void draw_source(AppState& state);
-  void draw_table(AppState& state, const MeasurementSet& m);
-  void draw_chart(AppState& state, const MeasurementSet& m);
+  void draw_current(AppState& state, const MeasurementSet& m);
+  int selected_pair_ = -1;  // in the comparison window
 };
-
-// The kernel a kernel's speedup is measured against (catalog data), or empty.
-std::string_view baseline_of(std::string_view kernel);
 
 }  // namespace ws::gui

@@ -5,6 +5,7 @@
 
 #include "gui/blocks_panel.hpp"
 #include "gui/palette.hpp"
+#include "ws/kernels/prediction.hpp"
 
 namespace ws::gui {
 
@@ -42,13 +43,13 @@ void WholeKernelPanel::Draw(AppState& state) {
               r->shared_bytes_per_block);
   ImGui::Text("Occupancy on %s: %d blocks per SM (limit: %s)", std::string(state.arch().name).c_str(),
               r->occupancy.blocks_per_sm, r->occupancy.limiter.c_str());
-  ImGui::Text("Predicted time: %.3f ms", r->simulated_seconds * 1e3);
-  // ncu values apply only to the same kernel at the same sizes.
+  // ncu values apply only to the same kernel at the same parameters (sweep entries included).
   const Measurement* recorded = nullptr;
   std::string recorded_on;
   if (const MeasurementSet* set = state.timings.shown()) {
-    const Measurement* m = set->find(state.kernel().name);
-    if (m && !m->ncu.empty() && m->params == state.params) {
+    draw_prediction(state, *r, *set);
+    const Measurement* m = set->find(state.kernel().name, state.params);
+    if (m && !m->ncu.empty()) {
       recorded = m;
       recorded_on = set->gpu;
     }
@@ -57,6 +58,24 @@ void WholeKernelPanel::Draw(AppState& state) {
   if (recorded) ImGui::TextColored(palette::text_muted(), "ncu: Nsight Compute on %s", recorded_on.c_str());
   else ImGui::TextColored(palette::text_muted(), "No ncu counters recorded for these parameters.");
   draw_sites(*r);
+}
+
+// The model's time on the shown GPU, from this report's counters and its calibration.
+void WholeKernelPanel::draw_prediction(const AppState& state, const kernels::KernelReport& r,
+                                       const MeasurementSet& set) {
+  if (!set.calibration.present) {
+    ImGui::TextColored(palette::text_muted(), "No calibration recorded for %s: no predicted time.", set.gpu.c_str());
+    return;
+  }
+  if (state.arch().name != default_preset().name) {
+    ImGui::TextColored(palette::text_muted(), "Predicted times follow the GPU's own rules (%s).",
+                       std::string(default_preset().name).c_str());
+    return;
+  }
+  const kernels::KernelDescriptor* k = kernels::find_kernel(r.kernel);  // the report's, which may lag the state
+  if (!k) return;
+  const kernels::Prediction p = kernels::predict(*k, r, set.calibration);
+  ImGui::Text("Predicted on %s: %.3g ms, %s-bound", set.gpu.c_str(), p.predicted_ms, std::string(p.bound).c_str());
 }
 
 void WholeKernelPanel::draw_totals(const AppState& state, const kernels::KernelReport& r, const Measurement* rec) {

@@ -20,6 +20,7 @@ class WholeKernelPanel {
 
  private:
   void draw_sites(const kernels::KernelReport& r);
+  void draw_prediction(const AppState& state, const kernels::KernelReport& r, const MeasurementSet& set);
   void draw_totals(const AppState& state, const kernels::KernelReport& r, const Measurement* recorded);
 };
 
