@@ -52,6 +52,7 @@ void GlobalMemoryPanel::Draw(AppState& state) {
                      c.access.op == Op::Load ? "LDG" : "STG", int(c.access.bytes),
                      c.access.op == Op::Load ? "load" : "store", g.active_lanes, g.lines, g.lines == 1 ? "" : "s",
                      static_cast<unsigned long long>(ideal), ideal == 1 ? "" : "s");
+  canvas::lane_legend(c.warp_lanes);  // chips are coloured by lane group (palette.hpp)
 
   const ArrayInfo* array = nullptr;
   if (c.site >= 0) {

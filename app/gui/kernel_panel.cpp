@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "gui/palette.hpp"
+#include "lessons/lesson_facts.hpp"
 
 namespace ws::gui {
 namespace {
@@ -16,6 +17,19 @@ std::string param_label(const kernels::ParamRule& r) {
 }
 
 }  // namespace
+
+// The description's {facts} for the kernel, parameters and preset shown;
+// recomputed only when one of them changes (it traces a warp).
+const std::string& KernelPanel::description(const AppState& state) {
+  const DescriptionKey key{state.kernel_index, state.arch_index, state.params};
+  if (key != described_for_) {
+    described_for_ = key;
+    auto d = state.param_error ? Result<std::string>(Error{*state.param_error})
+                               : lessons::describe_kernel(state.kernel(), state.params, state.arch().name);
+    described_ = d ? *d : std::string(state.kernel().title);
+  }
+  return described_;
+}
 
 void KernelPanel::Draw(AppState& state) {
   const auto cat = kernels::catalog();
@@ -30,7 +44,7 @@ void KernelPanel::Draw(AppState& state) {
     ImGui::EndCombo();
   }
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("%s", std::string(k.description).c_str());
+  ImGui::TextWrapped("%s", description(state).c_str());
   ImGui::PopStyleColor();
   ImGui::Separator();
   draw_tile_layout(state);

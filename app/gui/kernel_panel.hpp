@@ -3,6 +3,8 @@
 // the architecture preset, and classroom presets. Any change re-simulates.
 #pragma once
 
+#include <string>
+
 #include "gui/app_state.hpp"
 
 namespace ws::gui {
@@ -10,8 +12,17 @@ namespace ws::gui {
 class KernelPanel {
  public:
   void Draw(AppState& state);
+  // The kernel's description with its numbers computed for the state shown.
+  const std::string& description(const AppState& state);
 
  private:
+  struct DescriptionKey {
+    int kernel = -1, arch = -1;
+    kernels::KernelParams params;
+    bool operator==(const DescriptionKey&) const = default;
+  };
+  DescriptionKey described_for_;
+  std::string described_;
   void draw_params(AppState& state);
   void draw_tile_layout(AppState& state);
   void draw_presets(AppState& state);

@@ -70,6 +70,10 @@ void Workbench::draw_presenter(AppState& state) {
 }
 
 void Workbench::draw_presenter_figure(AppState& state, lessons::View view) {
+  // Tables and code are text: enlarged like the lesson text, or the back row
+  // reads nothing. The grids size their own cells and numbers from the font.
+  const bool text_view = view == lessons::View::Timings || view == lessons::View::WholeKernel || view == lessons::View::Code;
+  if (text_view) ImGui::SetWindowFontScale(kPresenterTextScale);
   switch (view) {
     case lessons::View::BankMap: bank_map_.Draw(state); break;
     case lessons::View::SharedArray: shared_array_.Draw(state); break;
@@ -79,6 +83,7 @@ void Workbench::draw_presenter_figure(AppState& state, lessons::View view) {
     case lessons::View::WholeKernel: whole_kernel_.Draw(state); break;
     case lessons::View::Code: code_.Draw(state); break;
   }
+  if (text_view) ImGui::SetWindowFontScale(1.0f);
 }
 
 void Workbench::draw_presenter_text(AppState& state, float text_scale) {
@@ -94,7 +99,7 @@ void Workbench::draw_presenter_text(AppState& state, float text_scale) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAccent));
   ImGui::TextWrapped("%s", std::string(state.kernel().title).c_str());
   ImGui::PopStyleColor();
-  ImGui::TextWrapped("%s", std::string(state.kernel().description).c_str());
+  ImGui::TextWrapped("%s", kernel_.description(state).c_str());
   if (state.ready() && state.instruction_count() > 0) {
     ImGui::Separator();
     const auto& site = state.trace.sites[state.trace.instructions[state.instruction].site];

@@ -604,4 +604,18 @@ Result<ResolvedStep> resolve_step(const Step& step) {
   return r;
 }
 
+Result<std::string> describe_kernel(const kernels::KernelDescriptor& k, const kernels::KernelParams& p,
+                                    std::string_view arch) {
+  Step s;
+  s.state.kernel = k.name;
+  s.state.params = p;
+  s.state.arch = std::string(arch);
+  auto facts = StepFacts::build(s);
+  if (!facts) return Error{facts.error().message};
+  auto text = fill(std::string(k.description), *facts);
+  if (!text) return Error{fmt::format("{} description: {}", k.name, text.error().message)};
+  std::erase(*text, '`');
+  return text;
+}
+
 }  // namespace ws::lessons

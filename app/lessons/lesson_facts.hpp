@@ -111,4 +111,10 @@ struct ResolvedStep {
 };
 Result<ResolvedStep> resolve_step(const Step& step);
 
+// A catalog kernel's description (catalog.hpp) with its {facts} computed for
+// these parameters and this preset, at warp 0 of block (0, 0): the toy's
+// description says 4-way where sm90's says 32-way. `code spans` lose their marks.
+Result<std::string> describe_kernel(const kernels::KernelDescriptor& k, const kernels::KernelParams& p,
+                                    std::string_view arch);
+
 }  // namespace ws::lessons

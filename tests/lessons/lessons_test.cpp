@@ -188,6 +188,29 @@ TEST(Lessons, WholeKernelFactsEqualTheReport) {
   EXPECT_EQ(r->text, std::to_string(rep.shared_load.wavefronts) + " " + std::to_string(rep.shared_bytes_per_block));
 }
 
+// Kernel descriptions are templates too: on every preset a kernel accepts,
+// each fills, holds no typed-in number, and follows the preset (the toy's
+// column read is not the H100's).
+TEST(Lessons, KernelDescriptionsAreComputedForTheStateShown) {
+  for (const kernels::KernelDescriptor& k : kernels::catalog()) {
+    EXPECT_EQ(typed_number(std::string(k.description)), "") << k.name;
+    for (const ArchPreset& arch : all_presets()) {
+      if (kernels::check_params(k, k.defaults, arch)) continue;
+      auto d = describe_kernel(k, k.defaults, arch.name);
+      ASSERT_TRUE(d) << k.name << " on " << arch.name << ": " << d.error().message;
+      EXPECT_EQ(d->find('{'), std::string::npos) << *d;
+    }
+  }
+  const auto* shared = kernels::find_kernel("transpose_shared");
+  kernels::KernelParams toy = shared->defaults;
+  toy.tile = 4;
+  toy.block_rows = 1;
+  auto big = describe_kernel(*shared, shared->defaults, "sm90"), small = describe_kernel(*shared, toy, "toy4");
+  ASSERT_TRUE(big && small);
+  EXPECT_NE(big->find("32-way"), std::string::npos) << *big;
+  EXPECT_NE(small->find("4-way"), std::string::npos) << *small;
+}
+
 // measured.* come from the recording's entry at the step's parameters and
 // predicted.* from the prediction model with that recording's calibration.
 TEST(Lessons, RecordedAndPredictedFactsEqualTheirSources) {

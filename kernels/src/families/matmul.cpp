@@ -79,7 +79,9 @@ WS_FAMILY(matmul) {
                        code_for<OneVariant<MatmulNaive>>(), {}));
   out.push_back(matmul("matmul_tiled", "Matrix multiply, tiled Mds/Nds (PMPP 4.5)",
                        "Each phase loads a tile of A and of B into shared memory once for TILE_WIDTH threads; "
-                       "Mds[ty][k] is a broadcast and Nds[k][tx] a conflict-free row read.",
+                       "Mds[ty][k] is a broadcast and Nds[k][tx] a row read: {at.mds_load.wavefronts} and "
+                       "{at.nds_load.wavefronts} wavefront(s) here, ideal {at.mds_load.ideal} and "
+                       "{at.nds_load.ideal}.",
                        code_for<TileWidths<MatmulTiled>>(), {.baseline = "matmul_naive", .contrasts = kWiderTiles}));
 }
 

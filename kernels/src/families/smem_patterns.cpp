@@ -112,9 +112,10 @@ WS_FAMILY(smem_patterns) {
                  .family = "smem_patterns",
                  .title = "Shared memory at a stride",
                  .description = "Lane i reads element i x stride (elements of --bytes bytes), --repeats times: "
-                                "strides sharing a factor with the 32 banks conflict, odd strides do not; 8- and "
-                                "16-byte accesses are served by half and quarter warps (S3). The kernel is "
-                                "shared-bound, so its time follows the wavefronts.",
+                                "strides sharing a factor with the {banks} banks conflict, odd strides do not. "
+                                "Wider elements are served in smaller groups of lanes (S3): here {at.buf_load.groups} "
+                                "group(s) of {at.buf_load.group_lanes} lanes, {at.buf_load.wavefronts} wavefront(s) "
+                                "per read. The kernel is shared-bound, so its time follows the wavefronts.",
                  .source_path = kSource,
                  .defaults = pattern(32, 4),
                  .params = {{&KernelParams::stride, 1, 64}, {&KernelParams::bytes, 4, 16}, {&KernelParams::repeats, 1, 65536}},
@@ -127,8 +128,8 @@ WS_FAMILY(smem_patterns) {
                  .family = "smem_patterns",
                  .title = "Shared memory broadcast",
                  .description = "The lanes read k distinct consecutive words, --repeats times: lanes reading the "
-                                "same word share it (broadcast), and different words in different banks are served "
-                                "together.",
+                                "same word share it (broadcast). Here k = {param.stride}: {at.buf_load.shared_words} "
+                                "shared word(s), {at.buf_load.wavefronts} wavefront(s) per read on this preset.",
                  .source_path = kSource,
                  .defaults = pattern(1, 4),
                  .params = {{&KernelParams::stride, 1, 32, false, "distinct words"}, {&KernelParams::repeats, 1, 65536}},
@@ -142,9 +143,10 @@ WS_FAMILY(smem_patterns) {
   out.push_back({.name = "ldmatrix_swizzle",
                  .family = "smem_patterns",
                  .title = "ldmatrix on a 128B-swizzled tile",
-                 .description = "Rows of 16-byte chunks read by ldmatrix.x4: unswizzled, the 8 rows of a matrix "
-                                "sit 128 bytes apart in the same four banks; with TMA's 128B XOR swizzle they "
-                                "spread over all banks.",
+                 .description = "Rows of `16`-byte chunks read by `ldmatrix.x4`: unswizzled, the `8` rows of a "
+                                "matrix sit `128` bytes apart in the same banks; with TMA's `128B` XOR swizzle they "
+                                "spread over all banks. Here: {at.tile_ldmatrix.wavefronts} wavefronts, ideal "
+                                "{at.tile_ldmatrix.ideal}.",
                  .source_path = kSource,
                  .defaults = ldsm,
                  .params = {{&KernelParams::rows, 32, 65536}, {&KernelParams::swizzle, 0, 1}},

@@ -126,17 +126,19 @@ WS_FAMILY(transpose) {
                       code_for<TileShapes<Copy>>(), square(8192), {}));
   out.push_back(tiled("transpose_naive", "Transpose, naive",
                       "Reads rows and writes columns straight to global memory: each lane of a store writes "
-                      "a different row, so every store instruction pays for 32 sectors to write 128 useful "
-                      "bytes (G2).",
+                      "a different row, so a store instruction pays for {at.out_store.sectors} sectors to write "
+                      "{at.out_store.bytes_requested} useful bytes (G2).",
                       code_for<TileShapes<TransposeNaive>>(), square(8192), {.baseline = "copy"}));
   out.push_back(tiled("transpose_shared", "Transpose through a shared tile [T][T]",
                       "Global reads and writes are coalesced through a shared tile, but reading a tile column "
-                      "puts every lane in one bank: the column read is as many wavefronts as lanes (S4).",
+                      "puts every lane in one bank: the column read is {at.tile_load.wavefronts} wavefronts, a "
+                      "{at.tile_load.way}-way conflict (S4).",
                       code_for<TileShapes<TransposeShared>>(), square(8192),
                       {.layout = "tile[T][T]", .baseline = "transpose_naive", .is_default = true}));
   out.push_back(tiled("transpose_padded", "Transpose, padded tile [T][T+1]",
                       "One extra column shifts each row by one bank: the column read touches a different bank "
-                      "per lane, one wavefront. Costs T words of shared memory per tile.",
+                      "per lane, {at.tile_load.wavefronts} wavefront. Costs {param.tile * array.tile.elem_bytes} "
+                      "bytes of shared memory per tile.",
                       code_for<TileShapes<TransposePadded>>(), square(8192),
                       {.layout = "padded [T][T+1]", .baseline = "transpose_shared", .contrasts = kBlockShapes}));
   out.push_back(tiled("transpose_rotated", "Transpose, rotated tile[r][(c + r) % T]",
@@ -153,16 +155,18 @@ WS_FAMILY(transpose) {
   nonsquare.rows = 1111;
   nonsquare.cols = 113;
   out.push_back(tiled("transpose_nonsquare_int", "Transpose of a non-square int matrix",
-                      "A 1111 x 113 int matrix through a padded tile: the last blocks hang over the edges, their "
+                      "A {array.in.rows} x {array.in.cols} int matrix through a padded tile: the last blocks hang "
+                      "over the edges, their "
                       "out-of-range threads are inactive lanes (S6) and fewer sectors are requested.",
                       code_for<TileShapes<TransposeNonsquareInt>>(), nonsquare, {.baseline = "transpose_naive"}));
   out.push_back({.name = "transpose_fast",
                  .family = "transpose",
                  .title = "Transpose, 16-byte vectors, 4x4 elements per thread",
                  .description =
-                     "Each thread loads four 16-byte rows and transposes the 4x4 block in registers; with "
-                     "--swizzle 1 (default) the blocks are regrouped through an XOR-swizzled shared tile so stores "
-                     "are 256-byte rows too, with --swizzle 0 lane pairs store whole sectors directly.",
+                     "Each thread loads four `float4` rows and transposes the `4x4` block in registers; with "
+                     "`--swizzle 1` (default) the blocks are regrouped through an XOR-swizzled shared tile so stores "
+                     "are whole rows too ({at.out_store.sectors} sectors a store here), with `--swizzle 0` lane pairs "
+                     "store whole sectors directly.",
                  .source_path = kSource,
                  .defaults = square(8192, 64, 16),
                  .params = {{&KernelParams::rows, 4, 65536},

@@ -94,7 +94,9 @@ struct KernelDescriptor {
   std::string_view name;         // command-line name, e.g. "transpose_padded"
   std::string_view family;       // "transpose", "matmul", "smem_patterns"
   std::string_view title;        // one line for the picker
-  std::string_view description;  // what it teaches, two or three sentences
+  // What it teaches, two or three sentences. Numbers that depend on the state are
+  // {facts} (docs/lessons.md), computed for the parameters and preset shown.
+  std::string_view description;
   std::string_view source_path;  // repo-relative header holding the body (code view)
   KernelParams defaults;
   std::vector<ParamRule> params;  // parameters it reads, with their limits
