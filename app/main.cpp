@@ -18,6 +18,7 @@
 #include "cli/lessons_command.hpp"
 #include "cli/report_command.hpp"
 #if WS_HAVE_GUI
+#include "cli/export_command.hpp"
 #include "cli/screenshot_command.hpp"
 #include "gui/session.hpp"
 #endif
@@ -82,6 +83,8 @@ int run(int argc, char** argv) {
 #if WS_HAVE_GUI
   ws::cli::ScreenshotOptions screenshot;
   CLI::App* screenshot_cmd = ws::cli::add_screenshot_command(app, screenshot);
+  ws::cli::ExportOptions export_options;
+  CLI::App* export_cmd = ws::cli::add_export_command(app, export_options);
 #endif
   // "010" is ten, not octal eight; "nan" is no number (README: decimal or 0x hex).
   ws::cli::harden_number_options(app);
@@ -104,6 +107,7 @@ int run(int argc, char** argv) {
     if (!lesson_id.empty() || app.count("--step")) ws::cli::check_lesson_flags(lesson_id, lesson_step);
 #if WS_HAVE_GUI
     if (screenshot_cmd->parsed()) return ws::cli::run_screenshot(screenshot);
+    if (export_cmd->parsed()) return ws::cli::run_export(export_options);
     return ws::gui::run_window(ws::gui::WindowOptions{}, ws::gui::LessonStart{lesson_id, lesson_step, present});
 #else
     if (!lesson_id.empty() || present) throw ws::cli::UsageError("--lesson and --present need the window, which this build lacks");

@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config python3
   libimgui-dev libglfw3-dev python3-glad libgl-dev libgl1-mesa-dri
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libxml2-dev
   nlohmann-json3-dev libcli11-dev libstb-dev libfmt-dev
   xvfb xauth fonts-dejavu-core
   clang

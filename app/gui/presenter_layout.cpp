@@ -38,6 +38,7 @@ constexpr float kPresenterTextScale = 1.2f;
 }  // namespace
 
 lessons::View Workbench::presenter_view(const AppState& state) const {
+  if (figure_only_) return *figure_only_;
   if (lessons_.open() && step_view_) return *step_view_;
   if (state.current.valid && state.current.access.space == Space::Global) return lessons::View::SectorMap;
   return lessons::View::BankMap;
@@ -53,8 +54,8 @@ void Workbench::draw_presenter(AppState& state) {
   // the enlarged text, at most 40% of the width. Portrait: text under the figure.
   const float h = d.y - bar;
   const bool stacked = d.x < d.y * 1.15f;
-  const float text_w = stacked ? d.x : std::clamp(fs * kPresenterTextScale * 15.0f, d.x * 0.26f, d.x * 0.40f);
-  const float text_h = stacked ? std::max(h * 0.35f, fs * 8) : h;
+  const float text_w = figure_only_ ? 0 : stacked ? d.x : std::clamp(fs * kPresenterTextScale * 15.0f, d.x * 0.26f, d.x * 0.40f);
+  const float text_h = figure_only_ ? 0 : stacked ? std::max(h * 0.35f, fs * 8) : h;
   const ImVec2 fig_pos(0, bar), fig_size(stacked ? d.x : d.x - text_w, stacked ? h - text_h : h);
   const ImVec2 text_pos(stacked ? 0 : fig_size.x, stacked ? bar + fig_size.y : bar);
 
@@ -63,6 +64,7 @@ void Workbench::draw_presenter(AppState& state) {
   if (ImGui::Begin("##presenter_figure", nullptr, kPresenterFlags)) draw_presenter_figure(state, presenter_view(state));
   ImGui::End();
 
+  if (figure_only_) return;
   ImGui::SetNextWindowPos(text_pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(text_w, text_h), ImGuiCond_Always);
   if (ImGui::Begin("##presenter_text", nullptr, kPresenterFlags)) draw_presenter_text(state, kPresenterTextScale);

@@ -61,7 +61,8 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, 
     state.timings.wait_live_bench();
   }
   Workbench bench;
-  state.view.presenter = plan.lesson.present;
+  state.view.presenter = plan.lesson.present || plan.figure_only.has_value();
+  if (plan.figure_only) bench.show_figure_only(*plan.figure_only);
   if (!plan.lesson.lesson.empty()) {
     if (!bench.lessons().start(plan.lesson.lesson, plan.lesson.step - 1, state)) {
       *error = fmt::format("no lesson '{}'", plan.lesson.lesson);

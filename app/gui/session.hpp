@@ -34,6 +34,7 @@ struct ScreenshotPlan {
   std::optional<DetailTab> detail;    // Shared array or Blocks
   LessonStart lesson;                 // a lesson step (its state replaces the kernel's)
   bool reveal = false;                // the step's answer shown
+  std::optional<lessons::View> figure_only;  // presenter mode with this figure and no text (export)
 };
 
 // Renders `state` in a hidden window into `out` (write_png() saves it). Waits

@@ -40,6 +40,8 @@ class Workbench {
   LessonPlayer& lessons() { return lessons_; }
   // The figure presenter mode shows: the lesson step's view, else the instruction's space.
   lessons::View presenter_view(const AppState& state) const;
+  // Presenter mode shows this figure, without the text column (export --format png).
+  void show_figure_only(lessons::View v) { figure_only_ = v; }
 
  private:
   void draw_status_bar(AppState& state, float height);
@@ -73,6 +75,7 @@ class Workbench {
   std::optional<lessons::View> step_view_;       // the open step's view
   std::optional<MemoryTab> memory_request_;      // set by a step's view, consumed by the tabs
   bool lesson_tab_request_ = false;
+  std::optional<lessons::View> figure_only_;
   bool pattern_tab_open_ = false;
   std::optional<ResultsTab> results_request_;
   std::optional<DetailTab> detail_request_;

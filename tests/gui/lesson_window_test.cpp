@@ -5,6 +5,7 @@
 // the back row can read. Writes one presenter screenshot per lesson.
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <stb_image.h>
 
 #include <filesystem>
 
@@ -116,6 +117,19 @@ TEST(LessonScreenshot, ALessonStepInPresenterModeAndBadStepsAreUsageErrors) {
     r = test::run_warpscope(args);
     EXPECT_EQ(r.exit_code, 2) << args[2] << ": " << r.err;
   }
+}
+
+// `export --format png`: the presenter's figure alone, at the size asked for.
+TEST(LessonScreenshot, ExportPngIsTheFigureAtTheRequestedSize) {
+  const fs::path out = fs::path(WS_TEST_OUT_DIR) / "export_bank_map.png";
+  fs::remove(out);
+  const auto r = test::run_warpscope({"export", "--lesson", "transpose-shared", "--step", "3", "--view", "bank-map",
+                                      "--format", "png", "--size", "1280x720", "--out", out.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  int w = 0, h = 0, n = 0;
+  ASSERT_TRUE(stbi_info(out.c_str(), &w, &h, &n));
+  EXPECT_EQ(w, 1280);
+  EXPECT_EQ(h, 720);
 }
 
 }  // namespace

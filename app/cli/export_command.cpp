@@ -1,0 +1,137 @@
+// `warpscope export`
+//   export_state()  flags (or --lesson/--step) -> the step state to draw, checked
+//   run_export()    figure -> SVG / CSV written here, PNG through the hidden window
+#include "cli/export_command.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+
+#include "cli/command.hpp"
+#include "cli/lessons_command.hpp"
+#include "export/figure_export.hpp"
+#include "gui/lesson_player.hpp"
+#include "gui/session.hpp"
+#include "lessons/lesson_library.hpp"
+#include "ws/kernels/work.hpp"
+
+namespace ws::cli {
+namespace {
+
+std::pair<int, int> parse_pair(const std::string& s, char sep, const char* flag) {
+  int a = 0, b = 0;
+  char extra = 0;
+  const std::string pattern = std::string("%d") + sep + "%d%c";
+  if (std::sscanf(s.c_str(), pattern.c_str(), &a, &b, &extra) != 2)
+    throw UsageError(fmt::format("{}: expected A{}B, got '{}'", flag, sep, s));
+  return {a, b};
+}
+
+lessons::StepState export_state(const ExportOptions& o) {
+  if (!o.lesson.empty()) {
+    if (!o.kernel.kernel.empty()) throw UsageError("--kernel: a lesson step sets the kernel; give one of --kernel, --lesson");
+    const lessons::LessonLibrary lib = lessons::load_library();
+    return lesson_named(lib, o.lesson, o.step).steps[o.step - 1].state;
+  }
+  if (o.step != 1) throw UsageError("--step: needs --lesson");
+  lessons::StepState s;
+  const kernels::KernelInfo& k = kernel_named(o.kernel.kernel);
+  s.kernel = std::string(k.name);
+  s.params = params_from(o.kernel, k);
+  s.arch = preset_named(o.arch).name;
+  const auto [bx, by] = parse_pair(o.block, ',', "--block");
+  if (bx < 0 || by < 0) throw UsageError(fmt::format("--block: ({}, {}) is negative", bx, by));
+  if (o.warp < 0) throw UsageError(fmt::format("--warp: {} is negative", o.warp));
+  if (o.occurrence < 0) throw UsageError(fmt::format("--occurrence: {} is negative", o.occurrence));
+  s.block = Dim3{bx, by, 0};
+  s.warp = o.warp;
+  s.site = o.site;
+  s.occurrence = o.occurrence;
+  check_or_throw(k, s.params, *find_preset(s.arch));
+  return s;
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  f.close();
+  if (!f) throw UsageError(fmt::format("--out: cannot write {}", path));
+}
+
+}  // namespace
+
+CLI::App* add_export_command(CLI::App& root, ExportOptions& o) {
+  CLI::App* cmd = root.add_subcommand("export", "write one instruction's bank map, shared array or sector map as "
+                                                "SVG, PNG or CSV (for slides)");
+  cmd->add_option("--kernel", o.kernel.kernel, "catalog kernel (or --lesson)");
+  add_kernel_options(*cmd, o.kernel);
+  cmd->add_option("--arch", o.arch, "architecture preset");
+  cmd->add_option("--block", o.block, "block X,Y");
+  cmd->add_option("--warp", o.warp, "warp of the block");
+  cmd->add_option("--site", o.site, "access site by name (default: the warp's first instruction)");
+  cmd->add_option("--occurrence", o.occurrence, "which execution of --site, from 0");
+  cmd->add_option("--lesson", o.lesson, "a lesson step's state instead of the kernel flags");
+  cmd->add_option("--step", o.step, "with --lesson: the step, from 1");
+  cmd->add_option("--view", o.view, "bank-map, shared-array or sector-map");
+  cmd->add_option("--format", o.format, "svg, png or csv");
+  cmd->add_option("--out", o.out, "file to write")->required();
+  cmd->add_option("--size", o.size, "png: image size WxH");
+  return cmd;
+}
+
+int run_export(const ExportOptions& o) {
+  exporting::FigureView view;
+  if (o.view == "bank-map") view = exporting::FigureView::BankMap;
+  else if (o.view == "shared-array") view = exporting::FigureView::SharedArray;
+  else if (o.view == "sector-map") view = exporting::FigureView::SectorMap;
+  else throw UsageError(fmt::format("--view: '{}' is not bank-map, shared-array or sector-map", o.view));
+  if (o.format != "svg" && o.format != "png" && o.format != "csv")
+    throw UsageError(fmt::format("--format: '{}' is not svg, png or csv", o.format));
+  check_output_path("--out", o.out);
+  const lessons::StepState s = export_state(o);
+  if (auto too_much = kernels::check_work(*kernels::find_kernel(s.kernel), s.params, find_preset(s.arch)->warp_lanes);
+      too_much && o.format == "png")
+    throw UsageError(*too_much);  // the window simulates the whole kernel too
+  auto prepared = lessons::prepare(s);
+  if (!prepared) throw UsageError("--" + prepared.error().message);
+  auto figure = exporting::figure_of(*prepared, view);
+  if (!figure) throw UsageError(figure.error().message);
+
+  if (o.format == "svg") {
+    write_file(o.out, view == exporting::FigureView::BankMap       ? exporting::bank_map_svg(*figure)
+                      : view == exporting::FigureView::SharedArray ? exporting::shared_array_svg(*figure)
+                                                                   : exporting::sector_map_svg(*figure));
+  } else if (o.format == "csv") {
+    write_file(o.out, view == exporting::FigureView::SectorMap ? exporting::global_csv(*figure)
+                                                                : exporting::shared_csv(*figure));
+  } else {
+    int w = 0, h = 0;
+    char extra = 0;
+    if (std::sscanf(o.size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 320 || h < 240 || w > 8192 || h > 8192)
+      throw UsageError(fmt::format("--size: '{}' is not WxH within 320x240 .. 8192x8192", o.size));
+    gui::AppState state;
+    if (auto bad = gui::apply_step_state(s, state)) throw UsageError("--" + *bad);
+    if (std::string p = gui::display_problem(); !p.empty()) {
+      std::cerr << "warpscope: export: " << p << "\n";
+      return kFailure;
+    }
+    gui::ScreenshotPlan plan;
+    plan.width = w;
+    plan.height = h;
+    plan.figure_only = view == exporting::FigureView::BankMap       ? lessons::View::BankMap
+                       : view == exporting::FigureView::SharedArray ? lessons::View::SharedArray
+                                                                    : lessons::View::SectorMap;
+    gui::Image image;
+    std::string error;
+    if (!gui::render_screenshot(state, plan, image, &error)) {
+      std::cerr << "warpscope: export: " << error << "\n";
+      return kFailure;
+    }
+    if (!gui::write_png(image, o.out, &error)) throw UsageError("--out: " + error);
+  }
+  fmt::print("wrote {}\n", o.out);
+  return kOk;
+}
+
+}  // namespace ws::cli

@@ -1,0 +1,31 @@
+// `warpscope export`: one instruction's figure for slides, without a window
+// for SVG and CSV (docs/export.md): the bank map, the shared array or the
+// sector map of a kernel's warp instruction, or of a lesson step's.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "cli/kernel_options.hpp"
+
+namespace ws::cli {
+
+struct ExportOptions {
+  KernelOptions kernel;
+  std::string arch = "sm90";
+  std::string block = "0,0";
+  int warp = 0;
+  std::string site;     // by name; empty = the warp's first instruction
+  int occurrence = 0;
+  std::string lesson;   // a lesson step's state instead of the flags above
+  int step = 1;
+  std::string view = "bank-map";  // bank-map | shared-array | sector-map
+  std::string format = "svg";     // svg | png | csv
+  std::string out;
+  std::string size = "1280x720";  // png only
+};
+
+CLI::App* add_export_command(CLI::App& root, ExportOptions& options);
+int run_export(const ExportOptions& options);
+
+}  // namespace ws::cli

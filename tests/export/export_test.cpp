@@ -1,0 +1,179 @@
+// Export for slides: every SVG is well-formed XML (parsed by libxml2) holding
+// one <g class="lane"> per active lane; every CSV has the documented header and
+// one row per lane word, with the simulator's banks, words and sectors.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#if WS_HAVE_LIBXML2
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#endif
+
+#include "cli/run_command.hpp"
+#include "export/figure_export.hpp"
+
+namespace ws::exporting {
+namespace {
+
+namespace fs = std::filesystem;
+
+lessons::PreparedState prepared(const std::string& kernel, const std::string& site, Dim3 block = {0, 0, 0},
+                                std::string arch = "sm90", int rows = 256, int cols = 256) {
+  lessons::StepState s;
+  s.kernel = kernel;
+  s.params = kernels::find_kernel(kernel)->defaults;
+  if (kernels::find_kernel(kernel)->reads(&kernels::KernelParams::cols)) {
+    s.params.rows = rows;
+    s.params.cols = cols;
+  }
+  s.site = site;
+  s.block = block;
+  s.arch = std::move(arch);
+  auto p = lessons::prepare(s);
+  EXPECT_TRUE(p) << p.error().message;
+  return std::move(*p);
+}
+
+// Lane groups by data-lane; fails the test when the document is not XML.
+std::vector<int> lanes_in_svg(const std::string& svg) {
+  std::vector<int> lanes;
+#if WS_HAVE_LIBXML2
+  xmlDocPtr doc = xmlReadMemory(svg.data(), static_cast<int>(svg.size()), "figure.svg", nullptr, XML_PARSE_NONET);
+  EXPECT_NE(doc, nullptr) << "not well-formed XML";
+  if (!doc) return lanes;
+  const xmlNode* root = xmlDocGetRootElement(doc);
+  EXPECT_STREQ(reinterpret_cast<const char*>(root->name), "svg");
+  for (const xmlNode* n = root->children; n; n = n->next) {
+    if (n->type != XML_ELEMENT_NODE || std::string(reinterpret_cast<const char*>(n->name)) != "g") continue;
+    xmlChar* cls = xmlGetProp(n, BAD_CAST "class");
+    xmlChar* lane = xmlGetProp(n, BAD_CAST "data-lane");
+    if (cls && std::string(reinterpret_cast<char*>(cls)) == "lane" && lane)
+      lanes.push_back(std::stoi(reinterpret_cast<char*>(lane)));
+    xmlFree(cls);
+    xmlFree(lane);
+  }
+  xmlFreeDoc(doc);
+#else
+  GTEST_SKIP() << "libxml2 not found: the SVG is not parsed";
+#endif
+  return lanes;
+}
+
+std::vector<int> active_lanes(const Figure& f) {
+  std::vector<int> v;
+  for (int l = 0; l < f.state->arch->warp_lanes; ++l)
+    if (f.access.active(l)) v.push_back(l);
+  return v;
+}
+
+std::vector<std::string> lines_of(const std::string& csv) {
+  std::vector<std::string> out;
+  std::istringstream in(csv);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+TEST(Export, SvgHoldsOneLaneGroupPerActiveLane) {
+  // The corner block of the non-square transpose has inactive lanes: they must not appear.
+  const auto corner = prepared("transpose_nonsquare_int", "tile_load", Dim3{3, 34, 0}, "sm90", 1111, 113);
+  auto f = figure_of(corner, FigureView::BankMap);
+  ASSERT_TRUE(f) << f.error().message;
+  const auto active = active_lanes(*f);
+  ASSERT_LT(active.size(), 32u);
+  EXPECT_EQ(lanes_in_svg(bank_map_svg(*f)), active);
+  EXPECT_EQ(lanes_in_svg(shared_array_svg(*f)), active);
+  const auto global = prepared("transpose_nonsquare_int", "in_load", Dim3{3, 34, 0}, "sm90", 1111, 113);
+  auto g = figure_of(global, FigureView::SectorMap);
+  ASSERT_TRUE(g) << g.error().message;
+  EXPECT_EQ(lanes_in_svg(sector_map_svg(*g)), active_lanes(*g));
+  // Broadcast: lanes folded under one word still each have their group.
+  const auto bcast = prepared("smem_broadcast", "buf_load");
+  auto b = figure_of(bcast, FigureView::BankMap);
+  ASSERT_TRUE(b);
+  EXPECT_EQ(lanes_in_svg(bank_map_svg(*b)).size(), 32u);
+}
+
+TEST(Export, SharedCsvHasTheDocumentedColumnsAndTheSimulatorsBanks) {
+  const auto s = prepared("transpose_fast", "tile_load");  // 16-byte lanes: four words each
+  auto f = figure_of(s, FigureView::BankMap);
+  ASSERT_TRUE(f) << f.error().message;
+  const auto rows = lines_of(shared_csv(*f));
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows[0], kSharedCsvHeader);
+  int words = 0;
+  for (int l = 0; l < 32; ++l) words += f->shared.lanes[l].active ? f->shared.lanes[l].num_words : 0;
+  EXPECT_EQ(static_cast<int>(rows.size()) - 1, words);
+  // Row 1 is lane 0's first word: its bank and wavefront as analysed.
+  std::istringstream first(rows[1]);
+  std::vector<std::string> cell;
+  for (std::string c; std::getline(first, c, ',');) cell.push_back(c);
+  ASSERT_EQ(cell.size(), 10u);
+  EXPECT_EQ(cell[4], std::to_string(f->shared.lanes[0].bank[0]));
+  EXPECT_EQ(cell[6], std::to_string(f->shared.lanes[0].wavefront[0]));
+}
+
+TEST(Export, GlobalCsvHasOneRowPerActiveLaneAndItsSectors) {
+  const auto s = prepared("transpose_naive", "out_store");
+  auto f = figure_of(s, FigureView::SectorMap);
+  ASSERT_TRUE(f);
+  const auto rows = lines_of(global_csv(*f));
+  EXPECT_EQ(rows[0], kGlobalCsvHeader);
+  EXPECT_EQ(rows.size(), active_lanes(*f).size() + 1);
+  // Columns 5 and 6 (first_sector, last_sector): together the sectors the request pays for.
+  std::set<std::string> sectors;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    std::istringstream row(rows[i]);
+    std::vector<std::string> cell;
+    for (std::string c; std::getline(row, c, ',');) cell.push_back(c);
+    ASSERT_EQ(cell.size(), 8u);
+    sectors.insert(cell[5]);
+    sectors.insert(cell[6]);
+  }
+  EXPECT_EQ(static_cast<int>(sectors.size()), f->global.sectors);
+}
+
+TEST(Export, TheViewMustFitTheInstruction) {
+  const auto s = prepared("transpose_shared", "in_load");
+  auto f = figure_of(s, FigureView::BankMap);
+  ASSERT_FALSE(f);
+  EXPECT_NE(f.error().message.find("'in_load' is a global access"), std::string::npos) << f.error().message;
+}
+
+TEST(ExportCli, WritesSvgAndCsvAndRefusesBadInput) {
+  const fs::path dir = fs::temp_directory_path() / ("ws_export_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto r = test::run_warpscope({"export", "--kernel", "transpose_shared", "--rows", "256", "--cols", "256", "--site",
+                                "tile_load", "--view", "bank-map", "--format", "svg", "--out", (dir / "a.svg").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(lanes_in_svg(test::slurp(dir / "a.svg")).size(), 32u);
+  r = test::run_warpscope({"export", "--lesson", "coalescing", "--step", "2", "--view", "sector-map", "--format", "csv",
+                           "--out", (dir / "b.csv").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::slurp(dir / "b.csv").rfind(kGlobalCsvHeader, 0), 0u);
+  struct Case {
+    std::vector<std::string> args;
+    std::string names;
+  };
+  const std::string out = (dir / "never.svg").string();
+  for (const Case& c : std::vector<Case>{
+           {{"export", "--kernel", "transpose_shared", "--view", "pie", "--out", out}, "--view: 'pie'"},
+           {{"export", "--kernel", "transpose_shared", "--format", "gif", "--out", out}, "--format: 'gif'"},
+           {{"export", "--kernel", "transpose_shared", "--site", "in_load", "--out", out}, "--view: site 'in_load'"},
+           {{"export", "--kernel", "transpose_shared", "--site", "nowhere", "--out", out}, "--site: 'nowhere'"},
+           {{"export", "--kernel", "transpose_shared", "--block", "9999,0", "--out", out}, "--block: (9999, 0) is outside"},
+           {{"export", "--kernel", "nope", "--out", out}, "--kernel: unknown kernel"},
+           {{"export", "--lesson", "nope", "--out", out}, "--lesson: unknown lesson"},
+           {{"export", "--kernel", "copy", "--out", (dir / "no" / "x.svg").string()}, "--out: cannot write"}}) {
+    r = test::run_warpscope(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args[2];
+    EXPECT_NE(r.err.find(c.names), std::string::npos) << r.err;
+  }
+  EXPECT_FALSE(fs::exists(out));
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace ws::exporting
