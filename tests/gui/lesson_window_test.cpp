@@ -4,6 +4,7 @@
 // GL errors, and in presenter mode a bank map shows all its rows at a height
 // the back row can read. Writes one presenter screenshot per lesson.
 #include <gtest/gtest.h>
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <stb_image.h>
 
@@ -100,6 +101,45 @@ TEST_F(LessonWindowTest, EveryStepOfEveryLessonRendersInBothLayouts) {
   }
   player.close(s);
   s.view.presenter = false;
+}
+
+// A class is run with keys only: PgDn/PgUp step, a letter picks a choice,
+// Enter reveals, P toggles presenter mode. Keys are fed through ImGui's input
+// as the GLFW backend would (ImGui 1.86: io.KeysDown, one frame down, one up).
+TEST_F(LessonWindowTest, KeysAloneRunALesson) {
+  Workbench bench;
+  AppState& s = *state_;
+  auto press = [&](int key) {
+    ImGui::GetIO().KeysDown[key] = true;
+    build_frame(*window_, bench, s, 1.0 / 60);
+    window_->end_frame();
+    ImGui::GetIO().KeysDown[key] = false;
+    build_frame(*window_, bench, s, 1.0 / 60);
+    window_->end_frame();
+  };
+  LessonPlayer& player = bench.lessons();
+  ASSERT_TRUE(player.start("transpose-shared", 0, s));
+  s.view.presenter = false;
+  press(GLFW_KEY_P);
+  EXPECT_TRUE(s.view.presenter);
+  press(GLFW_KEY_PAGE_DOWN);
+  press(GLFW_KEY_PAGE_DOWN);
+  EXPECT_EQ(player.step(), 2);
+  ASSERT_NE(player.resolved(), nullptr);
+  ASSERT_TRUE(player.resolved()->question.has_value());
+  EXPECT_EQ(s.trace.sites[s.current.site].name, "tile_load");  // the step's state came with it
+  press(GLFW_KEY_D);
+  EXPECT_EQ(player.chosen, 3);
+  EXPECT_FALSE(player.revealed);
+  press(GLFW_KEY_ENTER);
+  EXPECT_TRUE(player.revealed);
+  EXPECT_EQ(player.prediction_right(), player.resolved()->question->correct == 3);
+  press(GLFW_KEY_PAGE_UP);
+  EXPECT_EQ(player.step(), 1);
+  EXPECT_FALSE(player.revealed);  // a new step asks again
+  press(GLFW_KEY_ESCAPE);
+  EXPECT_FALSE(s.view.presenter);
+  player.close(s);
 }
 
 TEST(LessonScreenshot, ALessonStepInPresenterModeAndBadStepsAreUsageErrors) {
