@@ -139,6 +139,7 @@ CLI::App* add_report_command(CLI::App& root, ReportOptions& o) {
   cmd->add_option("--arch", o.arch, "architecture preset")->default_val("sm90");
   cmd->add_option("--gpu", o.gpu, "predict the time on a recorded GPU (h100, h200) or on this machine's (live)");
   cmd->add_flag("--json", o.json, "print one JSON object");
+  cmd->add_flag("--csv", o.csv, "print the per-site counters as CSV (one row per site and scope: warp, kernel)");
   return cmd;
 }
 
@@ -165,12 +166,21 @@ int run_report(const ReportOptions& o) {
     if (const auto* e = std::get_if<kernels::GpuError>(&chosen)) return exit_for_gpu_error(*e);
     gpu = std::move(std::get<ModelGpu>(chosen));
   }
+  if (o.csv && (o.json || !o.gpu.empty()))
+    throw UsageError(fmt::format("--csv: give it alone, not with {}", o.json ? "--json" : "--gpu"));
   const auto t0 = std::chrono::steady_clock::now();
   const KernelReport r = kernels::report(k, p, arch, block, o.warp);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const std::optional<kernels::Prediction> predicted =
       gpu ? std::optional(kernels::predict(k, r, gpu->calibration)) : std::nullopt;
-  if (o.json) {
+  if (o.csv) {
+    fmt::print("{}\n", kReportCsvHeader);
+    for (const auto& s : r.sites)
+      for (const auto& [scope, c] : {std::pair{"warp", s.warp}, std::pair{"kernel", s.kernel}})
+        fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", s.site.name, s.site.line, s.site.column,
+                   to_string(s.site.space), to_string(s.site.op), s.site.bytes, scope, c.instructions, c.wavefronts,
+                   c.ideal_wavefronts, c.bank_conflicts, c.requests, c.sectors, c.bytes_requested, c.bytes_moved);
+  } else if (o.json) {
     nlohmann::json j = report_json(r, arch, block, o.warp, seconds);
     if (predicted) j.update(prediction_json(*predicted, *gpu));
     fmt::print("{}\n", j.dump());

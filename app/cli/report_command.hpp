@@ -17,7 +17,13 @@ struct ReportOptions {
   std::string arch = "sm90";
   std::string gpu;  // --gpu: predict the time on this GPU (cli/model_gpu.hpp)
   bool json = false;
+  bool csv = false;  // one row per site and scope (the chosen warp, the whole kernel): kReportCsvHeader
 };
+
+// The columns of `report --csv` (docs/export.md).
+inline constexpr const char* kReportCsvHeader =
+    "site,line,column,space,op,bytes,scope,instructions,wavefronts,ideal_wavefronts,bank_conflicts,requests,sectors,"
+    "bytes_requested,bytes_moved";
 
 CLI::App* add_report_command(CLI::App& root, ReportOptions& options);
 int run_report(const ReportOptions& options);

@@ -12,6 +12,9 @@
 #include <libxml/tree.h>
 #endif
 
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
 #include "cli/run_command.hpp"
 #include "export/figure_export.hpp"
 
@@ -173,6 +176,36 @@ TEST(ExportCli, WritesSvgAndCsvAndRefusesBadInput) {
   }
   EXPECT_FALSE(fs::exists(out));
   fs::remove_all(dir);
+}
+
+// `report --csv`: the documented header, two rows per site (warp, kernel), the
+// same counters as `report --json`.
+TEST(ExportCli, ReportCsvMatchesReportJson) {
+  const std::vector<std::string> base = {"report", "--kernel", "transpose_shared", "--rows", "256", "--cols", "256"};
+  auto args = base;
+  args.push_back("--csv");
+  const auto csv = test::run_warpscope(args);
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  args.back() = "--json";
+  const auto json = test::run_warpscope(args);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto rows = lines_of(csv.out);
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows[0], "site,line,column,space,op,bytes,scope,instructions,wavefronts,ideal_wavefronts,bank_conflicts,"
+                     "requests,sectors,bytes_requested,bytes_moved");
+  const auto j = nlohmann::json::parse(json.out);
+  ASSERT_EQ(rows.size(), 1 + 2 * j["sites"].size());
+  for (std::size_t i = 0; i < j["sites"].size(); ++i) {
+    const auto& site = j["sites"][i];
+    const std::string kernel_row = rows[2 + 2 * i];
+    EXPECT_EQ(kernel_row.rfind(site["name"].get<std::string>() + ",", 0), 0u) << kernel_row;
+    EXPECT_NE(kernel_row.find(fmt::format(",kernel,{},{},", site["instructions"].get<long long>(),
+                                          site["wavefronts"].get<long long>())),
+              std::string::npos)
+        << kernel_row;
+  }
+  args.push_back("--csv");
+  EXPECT_EQ(test::run_warpscope(args).exit_code, 2);  // --csv with --json
 }
 
 }  // namespace
