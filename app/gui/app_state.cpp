@@ -93,6 +93,23 @@ void AppState::set_instruction(int i) {
 
 void AppState::step_instruction(int delta) { set_instruction(wrap(instruction + delta, instruction_count())); }
 
+int AppState::phase_count() const {
+  int last = 0;
+  for (const TracedInstruction& ti : trace.instructions) last = std::max(last, ti.phase);
+  return last + 1;
+}
+
+void AppState::step_phase(int delta) {
+  if (instruction_count() == 0) return;
+  const int target = wrap(trace.instructions[instruction].phase + delta, phase_count());
+  // Phases without a memory instruction are skipped: the next one that has one.
+  for (int p = 0; p < phase_count(); ++p) {
+    const int want = wrap(target + (delta < 0 ? -p : p), phase_count());
+    for (int i = 0; i < instruction_count(); ++i)
+      if (trace.instructions[i].phase == want) return set_instruction(i);
+  }
+}
+
 void AppState::step_warp(int delta) { set_warp(wrap(warp + delta, warps_per_block())); }
 
 void AppState::step_block(int delta) {

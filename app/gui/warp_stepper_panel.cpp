@@ -66,9 +66,18 @@ void WarpStepperPanel::draw_cursor(AppState& state) {
   ImGui::SliderFloat("steps/s", &state.playback.steps_per_second, 0.25f, 10.0f, "%.2f");
 
   const TracedInstruction& ti = state.trace.instructions[state.instruction];
+  if (const int phases = state.phase_count(); phases > 1) {
+    // Kernels with barriers (the tiled matmul's phases) step a phase at a time too.
+    if (ImGui::ArrowButton("prev_phase", ImGuiDir_Left)) state.step_phase(-1);
+    ImGui::SameLine();
+    ImGui::Text("phase %d of %d", ti.phase + 1, phases);
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("next_phase", ImGuiDir_Right)) state.step_phase(1);
+  }
   ImGui::TextWrapped("%s", site_description(state.trace.sites[ti.site], ti.phase).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("Keys: Left/Right instruction, Up/Down warp, PgUp/PgDn block, Space play");
+  ImGui::TextWrapped("Keys: Left/Right instruction, Shift+Left/Right barrier phase, Up/Down warp, PgUp/PgDn block, "
+                     "Space play");
   ImGui::PopStyleColor();
 }
 

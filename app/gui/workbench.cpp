@@ -53,8 +53,12 @@ void Workbench::handle_shortcuts(AppState& state) {
   if (io.WantTextInput) return;
   handle_lesson_keys(state);
   if (!state.ready()) return;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) state.step_instruction(-1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) state.step_instruction(1);
+  // Shift: a barrier phase at a time (the tiled matmul's phases).
+  for (const auto& [key, delta] : {std::pair{ImGuiKey_LeftArrow, -1}, std::pair{ImGuiKey_RightArrow, 1}}) {
+    if (!ImGui::IsKeyPressed(ImGui::GetKeyIndex(key))) continue;
+    if (io.KeyShift) state.step_phase(delta);
+    else state.step_instruction(delta);
+  }
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) state.step_warp(-1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) state.step_warp(1);
   // In a lesson PgUp/PgDn step the lesson (a presenter's clicker sends them); Shift moves the block.

@@ -142,6 +142,28 @@ TEST_F(LessonWindowTest, KeysAloneRunALesson) {
   player.close(s);
 }
 
+// The tiled matmul's phases: Shift+Right lands on the first instruction of the
+// next barrier phase, and as many steps as there are phases come back round.
+TEST(PhaseStepping, StepsToTheFirstInstructionOfEachPhase) {
+  AppState s;
+  kernels::KernelParams p = kernels::find_kernel("matmul_tiled")->defaults;
+  p.rows = p.cols = 128;
+  ASSERT_TRUE(s.select_kernel("matmul_tiled", &p));
+  ASSERT_GT(s.phase_count(), 2);
+  std::vector<int> first_of_phase(s.phase_count(), -1);
+  for (int i = s.instruction_count() - 1; i >= 0; --i) first_of_phase[s.trace.instructions[i].phase] = i;
+  s.set_instruction(0);
+  for (int k = 1; k <= s.phase_count(); ++k) {
+    s.step_phase(1);
+    const int phase = k % s.phase_count();
+    if (first_of_phase[phase] >= 0) {
+      EXPECT_EQ(s.instruction, first_of_phase[phase]) << "phase " << phase;
+    }
+  }
+  s.step_phase(-1);
+  EXPECT_EQ(s.trace.instructions[s.instruction].phase, s.phase_count() - 1);
+}
+
 TEST(LessonScreenshot, ALessonStepInPresenterModeAndBadStepsAreUsageErrors) {
   const fs::path out = fs::path(WS_TEST_OUT_DIR) / "cli_lesson.png";
   fs::remove(out);
