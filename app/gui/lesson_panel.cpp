@@ -12,6 +12,12 @@ namespace {
 
 // Lesson files mark code with `backticks` (docs/lessons.md); on screen the
 // marks are noise, the code reads as code without them.
+// Whether a button labelled `label` fits on the line after the last item.
+bool fits_beside(const char* label) {
+  const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+  return ImGui::GetItemRectMax().x + w < ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+}
+
 std::string shown(std::string_view text) {
   std::string s;
   for (char c : text)
@@ -94,13 +100,12 @@ void LessonPanel::draw_navigation(AppState& state, LessonPlayer& player) {
   ImGui::BeginDisabled(player.step() == 0);
   if (ImGui::Button("< Previous (PgUp)")) player.previous(state);
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  // Buttons wrap rather than run off a narrow column (large text in presenter mode).
+  if (fits_beside("Next (PgDn) >")) ImGui::SameLine();
   ImGui::BeginDisabled(player.step() + 1 >= player.step_count());
   if (ImGui::Button("Next (PgDn) >")) player.next(state);
   ImGui::EndDisabled();
-  if (ImGui::GetItemRectMax().x + ImGui::CalcTextSize("Close").x + ImGui::GetFontSize() * 2 <
-      ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
-    ImGui::SameLine();
+  if (fits_beside("Close")) ImGui::SameLine();
   if (ImGui::Button("Close")) player.close(state);
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
   ImGui::TextWrapped("step %d of %d.  Keys: PgDn next, PgUp previous, A-I choose, Enter reveals, P presenter",

@@ -51,10 +51,10 @@ void Workbench::draw_presenter(AppState& state) {
   // class is stands at the head of the text column.
   const float bar = 0;
   // Landscape: text column beside the figure, wide enough for ~22 characters of
-  // the enlarged text, at most 40% of the width. Portrait: text under the figure.
+  // the enlarged text, at most a third of the width (the figure keeps two thirds as the text grows). Portrait: text under the figure.
   const float h = d.y - bar;
   const bool stacked = d.x < d.y * 1.15f;
-  const float text_w = figure_only_ ? 0 : stacked ? d.x : std::clamp(fs * kPresenterTextScale * 15.0f, d.x * 0.26f, d.x * 0.40f);
+  const float text_w = figure_only_ ? 0 : stacked ? d.x : std::clamp(fs * kPresenterTextScale * 15.0f, d.x * 0.26f, d.x * 0.34f);
   const float text_h = figure_only_ ? 0 : stacked ? std::max(h * 0.35f, fs * 8) : h;
   const ImVec2 fig_pos(0, bar), fig_size(stacked ? d.x : d.x - text_w, stacked ? h - text_h : h);
   const ImVec2 text_pos(stacked ? 0 : fig_size.x, stacked ? bar + fig_size.y : bar);

@@ -103,6 +103,31 @@ TEST_F(LessonWindowTest, EveryStepOfEveryLessonRendersInBothLayouts) {
   s.view.presenter = false;
 }
 
+// Ctrl + enlarges text and figure together: at 1.5x and 2x the 32-way map
+// still shows all 32 rows in presenter mode at 1280 x 720, numbers included.
+TEST_F(LessonWindowTest, PresenterReflowsWithTheFontScale) {
+  Workbench bench;
+  AppState& s = *state_;
+  ASSERT_TRUE(bench.lessons().start("transpose-shared", 2, s));  // the column read
+  s.view.presenter = true;
+  for (float scale : {1.0f, 1.5f, 2.0f}) {
+    SCOPED_TRACE(scale);
+    s.view.font_scale = scale;
+    s.view.font_reload = true;
+    render(bench);
+    const BankMapLayout& L = bench.bank_map().last_layout();
+    ASSERT_EQ(L.rows, 32);
+    EXPECT_LE(L.height, 720.0f);
+    // Chips tall enough for a number (canvas.cpp draws none below 6 px).
+    EXPECT_GE(0.9f * (L.cell_height - 3.0f), 10.0f);
+  }
+  s.view.font_scale = 1.0f;
+  s.view.font_reload = true;
+  render(bench);
+  bench.lessons().close(s);
+  s.view.presenter = false;
+}
+
 // A class is run with keys only: PgDn/PgUp step, a letter picks a choice,
 // Enter reveals, P toggles presenter mode. Keys are fed through ImGui's input
 // as the GLFW backend would (ImGui 1.86: io.KeysDown, one frame down, one up).
