@@ -111,7 +111,7 @@ Comparison compare(const wk::Measurements& m, const wk::Calibration& c) {
 
 nlohmann::json side_json(const KernelRow& r) {
   nlohmann::json j = {{"kernel", r.m->kernel}, {"params", wk::params_to_json(r.m->params)},
-                      {"measured_ms", r.m->median_ms}};
+                      {"label", wk::params_label(*r.k, r.m->params)}, {"measured_ms", r.m->median_ms}};
   if (r.m->min_ms > 0) j["measured_min_ms"] = r.m->min_ms;
   if (r.m->max_ms > 0) j["measured_max_ms"] = r.m->max_ms;
   if (r.predicted) {

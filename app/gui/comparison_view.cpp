@@ -14,18 +14,34 @@ namespace {
 // The targets of issue 8 (docs/prediction.md): a pair's speedup within 15%, a kernel's time within 25%.
 constexpr double kPairTarget = 0.15, kKernelTarget = 0.25;
 
-std::string side_label(const Measurement& m) {
+// The parameters that differ from the kernel's defaults, sizes left out when `sizes` is false.
+std::string params_text(const Measurement& m, bool sizes) {
   const kernels::KernelDescriptor* k = kernels::find_kernel(m.kernel);
-  const std::string params = k ? kernels::params_label(*k, m.params) : "";
-  return params == "defaults" ? m.kernel : m.kernel + " " + params;
+  if (!k) return {};
+  kernels::KernelParams p = m.params;
+  if (!sizes) p.rows = k->defaults.rows, p.cols = k->defaults.cols, p.inner = k->defaults.inner;
+  const std::string text = kernels::params_label(*k, p);
+  return text == "defaults" ? "" : text;
 }
 
+std::string with_params(const std::string& kernel, const std::string& params) {
+  return params.empty() ? kernel : fmt::format("{} {}", kernel, params);
+}
+
+std::string side_label(const Measurement& m) { return with_params(m.kernel, params_text(m, true)); }
+
+// Short enough for a table row: the sizes both sides share are named once, at the end.
 std::string pair_label(const Measurement& b, const Measurement& v) {
+  auto or_defaults = [](const std::string& t) { return t.empty() ? std::string("defaults") : t; };
+  std::string label = b.kernel == v.kernel
+                          ? fmt::format("{}: {} -> {}", v.kernel, or_defaults(params_text(b, false)),
+                                        or_defaults(params_text(v, false)))
+                          : fmt::format("{} -> {}", with_params(b.kernel, params_text(b, false)),
+                                        with_params(v.kernel, params_text(v, false)));
   const kernels::KernelDescriptor* k = kernels::find_kernel(v.kernel);
-  if (b.kernel == v.kernel && k)
-    return fmt::format("{}: {} -> {}", v.kernel, kernels::params_label(*k, b.params),
-                       kernels::params_label(*k, v.params));
-  return side_label(b) + " -> " + side_label(v);
+  if (k && (v.params.rows != k->defaults.rows || v.params.cols != k->defaults.cols))
+    label += fmt::format(" ({} x {})", v.params.rows, v.params.cols);
+  return label;
 }
 
 ImVec4 error_colour(double e, double target) {
@@ -211,14 +227,11 @@ void draw_comparison_window(TimingsModel& t, int* selected_pair, std::string_vie
     return;
   }
   t.ensure_predictions();
-  ImGui::TextColored(palette::text_muted(), "Measured: %s (%s). Speedups (baseline time / variant time) from 1x on a log axis: ",
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+  ImGui::TextWrapped("Measured: %s (%s). Speedup = baseline time / variant time, on a log axis from 1x: blue "
+                     "measured (the line: slowest to fastest launches), orange predicted.",
                      m->origin.c_str(), m->date.c_str());
-  ImGui::SameLine(0, 0);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "measured");
-  ImGui::SameLine(0, 0);
-  ImGui::TextColored(palette::text_muted(), " (with the spread), ");
-  ImGui::SameLine(0, 0);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kWrite), "predicted");
+  ImGui::PopStyleColor();
   calibration_line(*m);
   const std::vector<PairView> pairs = pair_views(t);
   const float sentence_h = ImGui::GetTextLineHeightWithSpacing() * 2.6f;

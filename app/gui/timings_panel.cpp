@@ -78,8 +78,8 @@ void TimingsPanel::draw_current(AppState& state, const MeasurementSet& m) {
   }
   ImGui::Text("measured  %s ms", measured_text(*here).c_str());
   if (const kernels::Prediction* p = t.prediction(*here)) {
-    ImGui::Text("predicted %.4g ms (%+.0f%%), %s-bound", p->predicted_ms, 100 * (p->predicted_ms / here->median_ms - 1),
-                std::string(p->bound).c_str());
+    ImGui::TextWrapped("predicted %.4g ms (%+.0f%%), bound by %s", p->predicted_ms,
+                       100 * (p->predicted_ms / here->median_ms - 1), std::string(p->bound).c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
     ImGui::TextWrapped("%s", p->explanation.c_str());
     ImGui::PopStyleColor();

@@ -108,7 +108,7 @@ std::string explain(const Prediction& p) {
                        ms_text(p.ms(res::kLaunch)), std::string(next->name), ms_text(next->ms),
                        ms_text(p.predicted_ms));
   return fmt::format("{} take {} at this GPU's calibrated rate, more than any other resource ({} needs {}), so "
-                     "it is {}-bound: {} with the launch.",
+                     "it is bound by {}: {} with the launch.",
                      what_it_serves(p.bound, p.counts), ms_text(p.ms(p.bound)), std::string(next->name),
                      ms_text(next->ms), std::string(p.bound), ms_text(p.predicted_ms));
 }
@@ -184,7 +184,7 @@ std::string explain_pair(std::string_view variant_name, const Prediction& baseli
   if (variant.bound == cut->name && baseline.bound == cut->name)
     return fmt::format("{} {} {}, and that limits both, so it is predicted {:.2f}x as fast{}.", variant_name, change,
                        detail, speedup, measured);
-  return fmt::format("{} {} {}, but it is {}-bound at {}, so it is predicted {:.2f}x as fast{}, not {:.3g}x.",
+  return fmt::format("{} {} {}, but it is bound by {} at {}, so it is predicted {:.2f}x as fast{}, not {:.3g}x.",
                      variant_name, change, detail, std::string(variant.bound), ms_text(variant.ms(variant.bound)),
                      speedup, measured, ratio);
 }

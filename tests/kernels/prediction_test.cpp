@@ -148,7 +148,7 @@ TEST(Prediction, PaddingCutsWavefrontsButNotDram) {
   const std::string why = wk::explain_pair("transpose_padded", shared, padded);
   EXPECT_NE(why.find("transpose_padded"), std::string::npos) << why;
   EXPECT_NE(why.find(std::string(res::kShared)), std::string::npos) << why;
-  EXPECT_NE(why.find("DRAM-bound"), std::string::npos) << why;
+  EXPECT_NE(why.find("bound by DRAM"), std::string::npos) << why;
 }
 
 TEST(Prediction, NaiveTransposeStoresEveryLineToL2) {

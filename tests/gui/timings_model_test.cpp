@@ -1,0 +1,83 @@
+// The Timings model without a display: recorded entries matched by parameters
+// (sweeps included), predictions on the shown GPU, lesson pairs. The files are
+// SYNTHETIC (made-up timings and calibration, written here): plumbing only.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "gui/comparison_view.hpp"
+#include "gui/timings_model.hpp"
+
+namespace {
+
+nlohmann::json synthetic_calibration() {
+  return {{"sm_count", 100}, {"sm_clock_mhz", 1000}, {"launch_overhead_us", 2}, {"dram_gbps", 2000},
+          {"l2_gbps", 6000}, {"l1_sectors_per_clock_per_sm", 4}, {"l1_requests_per_clock_per_sm", 1},
+          {"shared_wavefronts_per_clock_per_sm", 1}, {"fma_per_clock_per_sm", 128}, {"l2_bytes", 40e6},
+          {"shared_bytes_per_sm", 233472}, {"max_threads_per_sm", 2048}};
+}
+
+class TimingsModelTest : public ::testing::Test {
+ protected:
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("ws_timings_" + std::to_string(::getpid()));
+  void SetUp() override {
+    std::filesystem::create_directories(dir);
+    const nlohmann::json kernels = {
+        {"x", {{"kernel", "smem_stride"}, {"params", {{"stride", 4}, {"repeats", 8}}}, {"median_ms", 0.04},
+               {"ncu", {{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", 1.0}}}}},
+        {"y", {{"kernel", "smem_stride"}, {"params", {{"stride", 1}, {"repeats", 8}}}, {"median_ms", 0.01}}},
+        {"z", {{"kernel", "smem_stride"}, {"params", {{"stride", 1}, {"repeats", 8}}}, {"median_ms", 0.02}}}};
+    std::ofstream(dir / "a.json") << nlohmann::json{
+        {"gpu", "Synthetic A"}, {"kernels", kernels}, {"calibration", synthetic_calibration()}};
+    std::ofstream(dir / "b.json") << nlohmann::json{{"gpu", "Synthetic B"}, {"kernels", kernels}};
+    setenv("WARPSCOPE_MEASUREMENTS_DIR", dir.c_str(), 1);
+  }
+  void TearDown() override {
+    unsetenv("WARPSCOPE_MEASUREMENTS_DIR");
+    std::filesystem::remove_all(dir);
+  }
+};
+
+ws::kernels::KernelParams stride(int s) {
+  ws::kernels::KernelParams p = ws::kernels::find_kernel("smem_stride")->defaults;
+  p.stride = s;
+  p.repeats = 8;
+  return p;
+}
+
+}  // namespace
+
+TEST_F(TimingsModelTest, SweepEntriesArePredictedAndPaired) {
+  ws::gui::TimingsModel t;
+  ASSERT_EQ(t.recorded.size(), 2u);
+  t.selected = 0;
+  const ws::gui::MeasurementSet& a = t.recorded[0];
+  EXPECT_EQ(a.kernels.size(), 2u);  // the repeated stride-1 entry counts once
+  const ws::gui::Measurement* four = a.find("smem_stride", stride(4));
+  ASSERT_NE(four, nullptr);  // a sweep entry, found by its parameters: its ncu counters show
+  EXPECT_FALSE(four->ncu.empty());
+  EXPECT_EQ(a.find("smem_stride"), nullptr);  // nothing recorded at the defaults
+  t.wait_predictions();
+  for (const auto& m : a.kernels) EXPECT_NE(t.prediction(m), nullptr) << m.key;
+  const auto pairs = ws::gui::pair_views(t);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].baseline, four);
+  EXPECT_DOUBLE_EQ(pairs[0].measured, four->median_ms / a.find("smem_stride", stride(1))->median_ms);
+  EXPECT_DOUBLE_EQ(pairs[0].predicted, t.prediction(*four)->predicted_ms /
+                                           t.prediction(*a.find("smem_stride", stride(1)))->predicted_ms);
+  EXPECT_FALSE(pairs[0].sentence.empty());
+}
+
+TEST_F(TimingsModelTest, AnotherGpuIsPredictedAgainAndNoCalibrationMeansNoPrediction) {
+  ws::gui::TimingsModel t;
+  t.selected = 0;
+  t.wait_predictions();
+  t.selected = 1;  // Synthetic B: no calibration
+  t.wait_predictions();
+  EXPECT_TRUE(t.predictions_ready());
+  for (const auto& m : t.recorded[1].kernels) EXPECT_EQ(t.prediction(m), nullptr);
+  EXPECT_EQ(ws::gui::pair_views(t).at(0).predicted, 0.0);
+}
