@@ -192,7 +192,8 @@ void AppState::reanalyse() {
     c.access.bytes = static_cast<std::uint8_t>(pattern.bytes);
     auto addrs = addresses_from_expr(pattern.expr, a.warp_lanes);
     auto mask = parse_mask(pattern.mask, a.warp_lanes);
-    if (auto* e = std::get_if<InputError>(&addrs)) pattern.error = e->message;
+    // The parser names analyze's flag ("--expr: ..."); the window has no flags.
+    if (auto* e = std::get_if<InputError>(&addrs)) pattern.error = e->message.rfind("--expr: ", 0) == 0 ? e->message.substr(8) : e->message;
     else if (auto* m = std::get_if<InputError>(&mask)) pattern.error = "mask: " + m->message;
     else {
       const auto& la = std::get<LaneAddresses>(addrs);

@@ -23,9 +23,29 @@ std::string describe_line(std::uint64_t line, const ArrayInfo* a) {
   return fmt::format("{}[{}][{}]..[{}][{}]", a->name, r0, e0 % a->pitch, r1, e1 % a->pitch);
 }
 
-std::string global_headline(const GlobalResult& g) {
-  return fmt::format("{} request, {} sector{}: {} B used of {} B moved ({:.1f}%)", g.requests, g.sectors,
-                     g.sectors == 1 ? "" : "s", g.bytes_requested, g.bytes_moved, 100.0 * g.efficiency);
+std::uint64_t distinct_bytes(const WarpAccess& a, int warp_lanes) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;  // [begin, end) per active lane
+  for (int l = 0; l < std::min(warp_lanes, kMaxWarpLanes); ++l)
+    if (a.active(l)) spans.push_back({a.address[l], a.address[l] + a.bytes});
+  std::sort(spans.begin(), spans.end());
+  std::uint64_t total = 0, covered_to = 0;
+  for (const auto& [b, e] : spans) {
+    const std::uint64_t from = std::max(b, covered_to);
+    if (e > from) total += e - from;
+    covered_to = std::max(covered_to, e);
+  }
+  return total;
+}
+
+std::string global_headline(const WarpAccess& a, const GlobalResult& g, int warp_lanes) {
+  const std::uint64_t used = distinct_bytes(a, warp_lanes);
+  std::string s = fmt::format("{} request, {} sector{}: {} B used of {} B moved ({:.1f}%)", g.requests, g.sectors,
+                              g.sectors == 1 ? "" : "s", used, g.bytes_moved,
+                              g.bytes_moved ? 100.0 * used / g.bytes_moved : 0.0);
+  if (used < g.bytes_requested)
+    s += fmt::format("; {} lanes ask for {} B: {}", g.active_lanes, g.bytes_requested,
+                     used == a.bytes ? "broadcast" : "lanes share bytes");
+  return s;
 }
 
 void GlobalMemoryPanel::Draw(AppState& state) {
@@ -45,7 +65,7 @@ void GlobalMemoryPanel::Draw(AppState& state) {
   const bool good = static_cast<std::uint64_t>(g.sectors) <= ideal;
   ImGui::PushStyleColor(ImGuiCol_Text, good ? palette::text_good() : palette::text_conflict());
   ImGui::SetWindowFontScale(1.3f);
-  ImGui::TextUnformatted(global_headline(g).c_str());
+  ImGui::TextWrapped("%s", global_headline(c.access, g, c.warp_lanes).c_str());
   ImGui::SetWindowFontScale(1.0f);
   ImGui::PopStyleColor();
   ImGui::TextWrapped("%s, %d-byte %s by %d lanes; %d line%s of 128 B; ideal %llu sector%s", 

@@ -22,6 +22,11 @@ class GlobalMemoryPanel {
 std::string describe_line(std::uint64_t line, const ArrayInfo* array);
 
 // "1 request, 32 sectors: 128 B used of 1024 B moved (12.5%)".
-std::string global_headline(const GlobalResult& g);
+// "1 request, 32 sectors: 128 B used of 1024 B moved (12.5%)". Used bytes are
+// the distinct bytes the lanes touch, so the share is at most 100%; lanes that
+// read the same bytes are named as a broadcast ("32 lanes read 4 B: broadcast").
+std::string global_headline(const WarpAccess& a, const GlobalResult& g, int warp_lanes);
+// Distinct bytes the active lanes touch (a broadcast counts its word once).
+std::uint64_t distinct_bytes(const WarpAccess& a, int warp_lanes);
 
 }  // namespace ws::gui

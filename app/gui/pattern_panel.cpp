@@ -88,7 +88,9 @@ void PatternPanel::Draw(AppState& state) {
     ImGui::TextWrapped("%s", p.error.c_str());
     ImGui::PopStyleColor();
   } else if (!state.current.valid && !state.current.error.empty()) {
-    ImGui::TextColored(palette::text_conflict(), "%s", state.current.error.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
+    ImGui::TextWrapped("%s", state.current.error.c_str());
+    ImGui::PopStyleColor();
   }
 }
 

@@ -52,7 +52,8 @@ void Workbench::handle_shortcuts(AppState& state) {
   }
   if (io.WantTextInput) return;
   handle_lesson_keys(state);
-  if (!state.ready()) return;
+  // With an own pattern shown, the kernel's cursor is hidden: the keys must not move it.
+  if (!state.ready() || state.source == InstructionSource::Pattern) return;
   // Shift: a barrier phase at a time (the tiled matmul's phases).
   for (const auto& [key, delta] : {std::pair{ImGuiKey_LeftArrow, -1}, std::pair{ImGuiKey_RightArrow, 1}}) {
     if (!ImGui::IsKeyPressed(ImGui::GetKeyIndex(key))) continue;

@@ -17,6 +17,7 @@
 
 #include "cli/run_command.hpp"
 #include "export/figure_export.hpp"
+#include "gui/global_memory_panel.hpp"
 
 namespace ws::exporting {
 namespace {
@@ -176,6 +177,27 @@ TEST(ExportCli, WritesSvgAndCsvAndRefusesBadInput) {
   }
   EXPECT_FALSE(fs::exists(out));
   fs::remove_all(dir);
+}
+
+// Used bytes are distinct bytes: a broadcast is named and never above 100%.
+TEST(GlobalHeadline, UsedNeverExceedsMovedAndABroadcastIsNamed) {
+  WarpAccess a;
+  a.space = Space::Global;
+  a.bytes = 4;
+  a.address.fill(4096);  // every lane reads one word
+  const GlobalResult g = analyze_global(a, 32);
+  EXPECT_EQ(gui::distinct_bytes(a, 32), 4u);
+  const std::string h = gui::global_headline(a, g, 32);
+  EXPECT_NE(h.find("4 B used of 32 B moved (12.5%)"), std::string::npos) << h;
+  EXPECT_NE(h.find("broadcast"), std::string::npos) << h;
+  // matmul_naive's loads share bytes between the warp's two rows: still <= 100%.
+  for (const char* site : {"a_load", "b_load"}) {
+    const auto s = prepared("matmul_naive", site);
+    auto f = figure_of(s, FigureView::SectorMap);
+    ASSERT_TRUE(f);
+    EXPECT_LE(gui::distinct_bytes(f->access, 32), f->global.bytes_moved) << site;
+    EXPECT_GT(f->global.bytes_requested, gui::distinct_bytes(f->access, 32)) << site;  // the old >100% case
+  }
 }
 
 // `report --csv`: the documented header, two rows per site (warp, kernel), the
