@@ -3,7 +3,8 @@
 //   group_wavefronts_fast()  S4 totals for one group: closed forms, then a hash set
 //   count_shared()           S5 totals for the whole instruction (whole-kernel path)
 //   serve_group()            S4 with each word's wavefront, for the views
-//   serve_group_single_broadcast()  cc 1.x: one broadcast word per step
+//   serve_group_tesla()      cc 1.x: 32-bit requests; loads broadcast one word per step
+//   serve_fermi_128()        cc 2.x 16-byte accesses: 1 + the worst quarter-warp bank
 //   analyze_shared()         S5/S6/S7 with per-lane detail
 #include "ws/shared_analysis.hpp"
 
@@ -136,37 +137,63 @@ int serve_group(int begin, int end, SharedResult& out, GroupWordTable& table) {
   return w;
 }
 
-// cc 1.x: each step serves one broadcast word (that of the lowest waiting
-// lane) to every lane reading it, plus one waiting access in every other bank.
-int serve_group_single_broadcast(int begin, int end, SharedResult& out) {
-  std::uint8_t served[kMaxWarpLanes][kMaxWordsPerLane] = {};
-  int remaining = 0;
-  for (int lane = begin; lane < end; ++lane)
-    if (out.lanes[lane].active) remaining += out.lanes[lane].num_words;
-  int step = 0;
-  while (remaining > 0) {
-    std::uint64_t bcast = 0;
-    bool have_bcast = false;
-    std::uint32_t bank_busy = 0;
-    for (int lane = begin; lane < end; ++lane) {
-      SharedLane& L = out.lanes[lane];
-      if (!L.active) continue;
-      for (int k = 0; k < L.num_words; ++k) {
-        if (served[lane][k]) continue;
-        if (!have_bcast) {
-          have_bcast = true;
-          bcast = L.word[k];
-          bank_busy |= 1u << L.bank[k];
-        } else if (L.word[k] != bcast) {
-          if ((bank_busy >> L.bank[k]) & 1u) continue;
-          bank_busy |= 1u << L.bank[k];
+// cc 1.x, as the CUDA C Programming Guide states it (Compute Capability 1.x,
+// Shared Memory): a 64- or 128-bit access is issued as separate 32-bit
+// requests, word k of every lane in request k. A load request is served in
+// steps; each step serves every access to one broadcast word plus one access in
+// every other bank. Which word is broadcast the guide leaves open; here it is
+// the word the most waiting accesses want (ties: the lowest lane's), which
+// makes the guide's own examples conflict-free. A store writes each word once
+// whoever else writes it, so a store step serves one word per bank.
+// Returns the steps of all the group's requests; *worst_request the most one took.
+int serve_group_tesla(int begin, int end, SharedResult& out, bool load, int* worst_request) {
+  int steps = 0;
+  *worst_request = 0;
+  const int words = out.lanes[begin].num_words ? out.lanes[begin].num_words : kMaxWordsPerLane;
+  for (int k = 0; k < words; ++k) {
+    bool served[kMaxWarpLanes] = {};
+    int remaining = 0;
+    for (int lane = begin; lane < end; ++lane) remaining += out.lanes[lane].active && k < out.lanes[lane].num_words;
+    int step = 0;
+    while (remaining > 0) {
+      // The broadcast word: most waiting accesses, the lowest lane's on a tie.
+      std::uint64_t bcast = 0;
+      std::uint32_t bcast_bank = 0;
+      int best = 0;
+      for (int lane = begin; lane < end && load; ++lane) {
+        const SharedLane& L = out.lanes[lane];
+        if (!L.active || k >= L.num_words || served[lane]) continue;
+        int n = 0;
+        for (int other = begin; other < end; ++other)
+          n += out.lanes[other].active && k < out.lanes[other].num_words && !served[other] &&
+               out.lanes[other].word[k] == L.word[k];
+        if (n > best) best = n, bcast = L.word[k], bcast_bank = L.bank[k];
+      }
+      // The broadcast word's bank serves that word only this step.
+      std::uint32_t bank_busy = best > 0 ? 1u << bcast_bank : 0u;
+      std::uint64_t bank_word[kMaxBanks] = {};
+      for (int lane = begin; lane < end; ++lane) {
+        SharedLane& L = out.lanes[lane];
+        if (!L.active || k >= L.num_words || served[lane]) continue;
+        const std::uint32_t bank = L.bank[k];
+        const bool busy = (bank_busy >> bank) & 1u;
+        // Loads: every access to the broadcast word, one access elsewhere.
+        // Stores: every access to the word this step writes in that bank.
+        const bool broadcast = best > 0 && L.word[k] == bcast;
+        const bool take = load ? broadcast || !busy : !busy || bank_word[bank] == L.word[k];
+        if (!take) continue;
+        if (!broadcast) {
+          bank_busy |= 1u << bank;
+          bank_word[bank] = L.word[k];
         }
-        served[lane][k] = 1;
-        L.wavefront[k] = static_cast<std::uint16_t>(step);
+        served[lane] = true;
+        L.wavefront[k] = static_cast<std::uint16_t>(steps + step);
         --remaining;
       }
+      ++step;
     }
-    ++step;
+    steps += step;
+    *worst_request = std::max(*worst_request, step);
   }
   for (int lane = begin; lane < end; ++lane) {
     SharedLane& L = out.lanes[lane];
@@ -179,13 +206,55 @@ int serve_group_single_broadcast(int begin, int end, SharedResult& out) {
       }
     L.sharers = static_cast<std::uint8_t>(readers);
   }
-  return step;
+  return steps;
+}
+
+// cc 2.x 128-bit accesses, as the guide states it (Compute Capability 2.x,
+// Shared Memory, "128-Bit Accesses"): "add 1 to the maximum number of threads
+// in a quarter-warp that access different addresses belonging to the same
+// bank". Each word is drawn in the row of its rank among the distinct words
+// of its bank in its quarter-warp; the extra wavefront is the last row.
+int serve_fermi_128(const SharedGeometry& g, SharedResult& out) {
+  int worst = 0;
+  for (int q = 0; q * 8 < g.lanes; ++q) {
+    std::uint64_t seen[kMaxBanks][8];
+    std::uint8_t count[kMaxBanks] = {};
+    for (int lane = q * 8; lane < std::min(g.lanes, q * 8 + 8); ++lane) {
+      SharedLane& L = out.lanes[lane];
+      if (!L.active) continue;
+      for (int k = 0; k < L.num_words; ++k) {
+        const std::uint32_t b = L.bank[k];
+        int rank = 0;
+        while (rank < count[b] && seen[b][rank] != L.word[k]) ++rank;
+        if (rank == count[b]) seen[b][count[b]++] = L.word[k];
+        L.wavefront[k] = static_cast<std::uint16_t>(rank);
+        worst = std::max(worst, static_cast<int>(count[b]));
+      }
+    }
+  }
+  for (int lane = 0; lane < g.lanes; ++lane) {
+    SharedLane& L = out.lanes[lane];
+    if (!L.active) continue;
+    int readers = 0;
+    for (int other = g.lanes - 1; other >= 0; --other)
+      if (out.lanes[other].active && out.lanes[other].word[0] == L.word[0]) {
+        ++readers;
+        L.broadcast_leader = static_cast<std::uint8_t>(other);
+      }
+    L.sharers = static_cast<std::uint8_t>(readers);
+  }
+  return worst > 0 ? worst + 1 : 0;
 }
 
 }  // namespace
 
+// The old presets' rules have no fast path: they take the detailed one.
+bool detailed_only(const WarpAccess& a, const ArchPreset& arch) {
+  return arch.single_broadcast || arch.split_wide_accesses || (arch.quarter_warp_plus_one && a.bytes == 16);
+}
+
 SharedCounts count_shared(const WarpAccess& a, const ArchPreset& arch) {
-  if (arch.single_broadcast) return analyze_shared(a, arch);  // rare preset: the detailed path
+  if (detailed_only(a, arch)) return analyze_shared(a, arch);  // rare presets: the detailed path
   const SharedGeometry g = detail::shared_geometry(a, arch);
   GroupWordTable table;
   SharedCounts c;
@@ -226,6 +295,24 @@ void analyze_shared(const WarpAccess& a, const ArchPreset& arch, SharedResult& o
     }
   }
 
+  if (arch.quarter_warp_plus_one && g.bytes == 16 && a.ldmatrix == Ldmatrix::None) {
+    // Fermi's 128-bit rule is one count for the whole warp: one group.
+    out.num_groups = 1;
+    out.group_lanes = g.lanes;
+    const int w = g.mask ? serve_fermi_128(g, out) : 0;
+    out.group_wavefronts[0] = static_cast<std::uint16_t>(w);
+    out.group_first_wavefront[0] = 0;
+    for (int lane = 0; lane < g.lanes; ++lane)
+      if (out.lanes[lane].active)
+        out.lanes[lane].last_wavefront = *std::max_element(out.lanes[lane].wavefront.begin(),
+                                                           out.lanes[lane].wavefront.begin() + out.lanes[lane].num_words);
+    out.wavefronts = w;
+    out.ideal_wavefronts = g.mask ? 1 : 0;
+    out.max_way = w;
+    out.bank_conflicts = out.wavefronts - out.ideal_wavefronts;
+    return;
+  }
+
   // S3/S4/S5: groups one after another, never merged.
   GroupWordTable table;
   out.num_groups = (g.lanes + g.group_lanes - 1) / g.group_lanes;
@@ -234,9 +321,14 @@ void analyze_shared(const WarpAccess& a, const ArchPreset& arch, SharedResult& o
     const int begin = grp * g.group_lanes;
     const int end = std::min(begin + g.group_lanes, g.lanes);
     const bool any = (g.mask & group_span(begin, end)) != 0;
-    int w = 0;
-    if (any)
-      w = arch.single_broadcast ? serve_group_single_broadcast(begin, end, out) : serve_group(begin, end, out, table);
+    int w = 0, way = 0, requests = 1;
+    if (any && (arch.single_broadcast || arch.split_wide_accesses)) {
+      // cc 1.x: one 32-bit request per word of the access, each at least a step; n-way per request.
+      w = serve_group_tesla(begin, end, out, a.op == Op::Load && arch.single_broadcast, &way);
+      requests = arch.split_wide_accesses ? g.words_per_lane : 1;
+    } else if (any) {
+      w = way = serve_group(begin, end, out, table);
+    }
     out.group_wavefronts[grp] = static_cast<std::uint16_t>(w);
     out.group_first_wavefront[grp] = static_cast<std::uint16_t>(out.wavefronts);
     for (int lane = begin; lane < end; ++lane) {
@@ -250,8 +342,8 @@ void analyze_shared(const WarpAccess& a, const ArchPreset& arch, SharedResult& o
       L.last_wavefront = last;
     }
     out.wavefronts += w;
-    out.ideal_wavefronts += any ? 1 : 0;
-    out.max_way = std::max(out.max_way, w);
+    out.ideal_wavefronts += any ? requests : 0;
+    out.max_way = std::max(out.max_way, way);
   }
   out.bank_conflicts = out.wavefronts - out.ideal_wavefronts;
 }

@@ -17,7 +17,7 @@ struct ArchPreset {
   // Lanes per group (S3) for widths 1, 2, 4, 8, 16 bytes; 0 = width not allowed.
   int group_lanes[5];
   bool pair_merge;          // S3: loads of 8/16 bytes with equal partner addresses double the group
-  bool single_broadcast;    // cc 1.x: only one word per group is broadcast; other shared words serialise
+  bool single_broadcast;    // cc 1.x loads: one broadcast word per step, one access in every other bank
   int shared_bytes_per_sm;  // for occupancy
   int max_shared_per_block;
   int max_threads_per_sm;
@@ -27,6 +27,13 @@ struct ArchPreset {
   double dram_gbps;         // of the reference GPU, for the cost model
   double smem_wavefronts_per_ns_per_sm;  // wavefront throughput per SM, for the cost model
   bool has_ldmatrix;        // ldmatrix exists from sm_75 on
+  // cc 1.x (CUDA C Programming Guide, Compute Capability 1.x, Shared Memory):
+  // 64- and 128-bit accesses are issued as separate 32-bit requests.
+  bool split_wide_accesses;
+  // cc 2.x (same guide, Compute Capability 2.x, Shared Memory, 128-bit accesses):
+  // a 16-byte access costs 1 + the most threads of a quarter-warp reading
+  // different addresses in one bank.
+  bool quarter_warp_plus_one;
 
   int group_lanes_for(int bytes) const;  // 0 when the width is not allowed
   bool allows_width(int bytes) const { return group_lanes_for(bytes) > 0; }
