@@ -63,6 +63,7 @@ struct ViewPrefs {
   std::string font_warning;  // shown when DejaVu was missing
   bool select_tabs = true;   // the memory tabs follow the instruction's space once
   bool presenter = false;    // one figure fills the window (presenter_layout.cpp)
+  bool animating_blocks = false;  // the Blocks panel's animation runs: frames must not wait for input
   std::vector<int> highlight_lanes;  // a lesson step's emphasis: heavy outlines
   std::vector<int> highlight_banks;  // bank columns tinted in the bank map
 };

@@ -35,12 +35,16 @@ void BlocksPanel::Draw(AppState& state) {
     return;
   }
   if (animating_) {
+    // Every whole block due since the last frame (at 20 blocks/s a frame may owe several).
     accumulated_ += ImGui::GetIO().DeltaTime * blocks_per_second_;
-    if (accumulated_ >= 1.0) {
-      accumulated_ -= 1.0;
-      state.step_block(1);
+    const int due = static_cast<int>(accumulated_);
+    if (due > 0) {
+      accumulated_ -= due;
+      state.step_block(due);
     }
   }
+  // While it runs the window must not sleep between frames (session.cpp).
+  state.view.animating_blocks = animating_;
   refresh(state);
   if (ImGui::Button(animating_ ? "Stop" : "Animate blocks")) animating_ = !animating_;
   ImGui::SameLine();

@@ -92,6 +92,7 @@ void Workbench::draw_presenter_text(AppState& state, float text_scale) {
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
   ImGui::TextWrapped("%s", lessons_.open() ? lesson_position(lessons_).c_str() : "warpscope");
   ImGui::PopStyleColor();
+  if (!export_notice_.empty()) ImGui::TextColored(palette::text_muted(), "%s", export_notice_.c_str());
   if (lessons_.open()) {
     lesson_panel_.Draw(state, lessons_, text_scale);
     return;

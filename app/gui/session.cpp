@@ -32,7 +32,8 @@ int run_window(const WindowOptions& o, const LessonStart& start) {
   if (!start.lesson.empty()) bench.lessons().start(start.lesson, start.step - 1, state);
   auto last = std::chrono::steady_clock::now();
   while (!window->should_close()) {
-    const bool moving = state.playback.playing || state.whole_kernel.busy() || state.timings.live_running() ||
+    const bool moving = state.playback.playing || state.view.animating_blocks || state.whole_kernel.busy() ||
+                        state.timings.live_running() ||
                         !state.timings.predictions_ready();
     window->wait_events(moving);
     const auto now = std::chrono::steady_clock::now();

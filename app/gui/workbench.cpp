@@ -15,6 +15,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include <fstream>
+
+#include "export/figure_export.hpp"
 #include "gui/canvas.hpp"
 #include "gui/palette.hpp"
 
@@ -39,6 +44,7 @@ void Workbench::handle_shortcuts(AppState& state) {
   const ImGuiIO& io = ImGui::GetIO();
   // F11 and font size work everywhere; stepping keys not while typing in a field.
   if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) state.view.fullscreen = !state.view.fullscreen;
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_E, false)) export_current_figure(state);
   if (io.KeyCtrl) {
     float s = state.view.font_scale;
     if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) s += 0.1f;
@@ -114,6 +120,7 @@ void Workbench::apply_view_request(AppState& state) {
 }
 
 void Workbench::Draw(AppState& state) {
+  state.view.animating_blocks = false;  // the Blocks panel sets it again while it is drawn and running
   handle_shortcuts(state);
   apply_view_request(state);
   // Lane numbers: bold; in presenter mode up to 1.6x the text size where the chips allow it.
@@ -162,6 +169,40 @@ void Workbench::Draw(AppState& state) {
 }
 
 void Workbench::draw_stepper(AppState& state) { stepper_.Draw(state); }
+
+// Ctrl+E: the current instruction's bank map or sector map as SVG and CSV in
+// the working folder (docs/export.md has the formats), named after the state.
+void Workbench::export_current_figure(AppState& state) {
+  if (!state.ready() || !state.current.valid || state.source != InstructionSource::Kernel) {
+    export_notice_ = "Export: no kernel instruction to export";
+    return;
+  }
+  lessons::PreparedState p;
+  p.kernel = &state.kernel();
+  p.arch = &state.arch();
+  p.params = state.params;
+  p.launch = state.launch;
+  p.block = state.block;
+  p.warp = state.warp;
+  p.trace = state.trace;
+  p.instruction = state.instruction;
+  const bool shared = state.current.access.space == Space::Shared;
+  auto figure = exporting::figure_of(p, shared ? exporting::FigureView::BankMap : exporting::FigureView::SectorMap);
+  if (!figure) {
+    export_notice_ = "Export: " + figure.error().message;
+    return;
+  }
+  const std::string base = fmt::format("warpscope-{}-{}-block{}_{}-warp{}-instr{}", state.kernel().name, figure->site,
+                                       state.block.x, state.block.y, state.warp, state.instruction);
+  bool ok = true;
+  for (const auto& [ext, text] : {std::pair{".svg", shared ? exporting::bank_map_svg(*figure) : exporting::sector_map_svg(*figure)},
+                                  std::pair{".csv", shared ? exporting::shared_csv(*figure) : exporting::global_csv(*figure)}}) {
+    std::ofstream f(base + ext, std::ios::binary);
+    f << text;
+    ok = ok && static_cast<bool>(f.flush());
+  }
+  export_notice_ = ok ? fmt::format("Exported {}.svg and .csv", base) : fmt::format("Export: cannot write {}.svg", base);
+}
 void Workbench::draw_code(AppState& state) { code_.Draw(state); }
 
 // Double-click on the title bar, or F while the pointer is over the panel.
@@ -203,12 +244,13 @@ void Workbench::draw_status_bar(AppState& state, float height) {
                      std::string(state.arch().name).c_str());
   // Notices a teacher must not miss: what is simulated only, what is missing.
   std::string notice = state.timings.notice();
+  if (!export_notice_.empty()) notice = export_notice_ + (notice.empty() ? "" : "  |  ") + notice;
   if (!state.view.font_warning.empty()) notice += (notice.empty() ? "" : "  |  ") + state.view.font_warning;
   if (!notice.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(palette::text_conflict(), "|  %s", notice.c_str());
   }
-  const char* keys = "P presenter   F maximise panel   F11 full screen   Ctrl +/- text size";
+  const char* keys = "P presenter   F maximise panel   Ctrl+E export figure   F11 full screen   Ctrl +/- text size";
   // The keys only where they fit after the notice (at 1280 px a long notice leaves no room).
   const float keys_x = ImGui::GetWindowWidth() - ImGui::CalcTextSize(keys).x - 16;
   if (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 20 < keys_x) {

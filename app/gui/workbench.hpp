@@ -52,6 +52,8 @@ class Workbench {
   void draw_stepper(AppState& state);
   void draw_code(AppState& state);
   void toggle_maximise_on_request(const char* title);
+  void export_current_figure(AppState& state);
+  std::string export_notice_;  // what Ctrl+E wrote, shown in the status bar
   std::string maximised_;  // title of the panel that fills the window; empty: the six-panel layout
   void handle_lesson_keys(AppState& state);
   void apply_view_request(AppState& state);

@@ -164,6 +164,23 @@ TEST_F(LessonWindowTest, KeysAloneRunALesson) {
   EXPECT_FALSE(player.revealed);  // a new step asks again
   press(GLFW_KEY_ESCAPE);
   EXPECT_FALSE(s.view.presenter);
+  // Ctrl+E writes the figure of the instruction shown, SVG and CSV, in the working folder.
+  const fs::path here = fs::current_path(), dir = fs::temp_directory_path() / ("ws_ctrl_e_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  fs::current_path(dir);
+  ImGui::GetIO().KeyCtrl = true;
+  press(GLFW_KEY_E);
+  ImGui::GetIO().KeyCtrl = false;
+  fs::current_path(here);
+  int svg = 0, csv = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    svg += e.path().extension() == ".svg";
+    csv += e.path().extension() == ".csv";
+    if (e.path().extension() == ".svg") EXPECT_NE(test::slurp(e.path()).find("class=\"lane\""), std::string::npos);
+  }
+  EXPECT_EQ(svg, 1);
+  EXPECT_EQ(csv, 1);
+  fs::remove_all(dir);
   player.close(s);
 }
 
