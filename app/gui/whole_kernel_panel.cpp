@@ -75,7 +75,8 @@ void WholeKernelPanel::draw_prediction(const AppState& state, const kernels::Ker
   const kernels::KernelDescriptor* k = kernels::find_kernel(r.kernel);  // the report's, which may lag the state
   if (!k) return;
   const kernels::Prediction p = kernels::predict(*k, r, set.calibration);
-  ImGui::Text("Predicted on %s: %.3g ms, %s-bound", set.gpu.c_str(), p.predicted_ms, std::string(p.bound).c_str());
+  ImGui::TextWrapped("Predicted on %s: %.3g ms, bound by %s", set.gpu.c_str(), p.predicted_ms,
+                     std::string(p.bound).c_str());
 }
 
 void WholeKernelPanel::draw_totals(const AppState& state, const kernels::KernelReport& r, const Measurement* rec) {

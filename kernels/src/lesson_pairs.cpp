@@ -77,8 +77,11 @@ std::vector<std::pair<const KernelDescriptor*, KernelParams>> lesson_runs() {
 
 std::string params_label(const KernelDescriptor& k, const KernelParams& p) {
   std::string out;
-  for (const ParamSpec& s : param_specs())
-    if (p.*s.field != k.defaults.*s.field) out += (out.empty() ? "" : " ") + std::string(s.key) + "=" + std::to_string(p.*s.field);
+  for (const ParamSpec& s : param_specs()) {
+    if (p.*s.field == k.defaults.*s.field) continue;
+    if (!out.empty()) out += ' ';
+    out.append(s.key).append("=").append(std::to_string(p.*s.field));
+  }
   return out.empty() ? "defaults" : out;
 }
 

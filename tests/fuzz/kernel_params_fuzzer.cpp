@@ -39,7 +39,8 @@ void same_counts(const wk::WholeKernel& fast, const wk::WholeKernel& all) {
     ws::fuzz::require(a.instructions == b.instructions && a.wavefronts == b.wavefronts &&
                           a.ideal_wavefronts == b.ideal_wavefronts && a.bank_conflicts == b.bank_conflicts &&
                           a.requests == b.requests && a.sectors == b.sectors &&
-                          a.bytes_requested == b.bytes_requested && a.bytes_moved == b.bytes_moved,
+                          a.bytes_requested == b.bytes_requested && a.bytes_moved == b.bytes_moved &&
+                          a.lines == b.lines && a.block_lines == b.block_lines && a.block_sectors == b.block_sectors,
                       "equivalence classes count differently from every block");
   }
 }
