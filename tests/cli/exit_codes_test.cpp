@@ -32,6 +32,8 @@ TEST(ExitCodes, BadInputIsTwoForEverySubcommand) {
   // Flags are checked before the GPU is looked for: the same on machines with and without one.
   expect_bad_input({"bench", "--kernel", "copy", "--repeat", "0"}, "--repeat");
   expect_bad_input({"bench", "--kernel", "copy", "--json", "/nonexistent-dir/b.json"}, "--json");
+  expect_bad_input({"compare", "--gpu", "no-such-gpu"}, "--gpu");
+  expect_bad_input({"report", "--kernel", "copy", "--gpu", "no-such-gpu"}, "--gpu");
   expect_bad_input({"no-such-command"}, "");
   expect_bad_input({"report", "--kernel", "copy", "--rows", "1e3"}, "--rows");
   if (!screenshot_built()) GTEST_SKIP() << "built without the window";
