@@ -56,7 +56,9 @@ struct BankMapMetrics {
   float max_cell_height = 40;  // rows fill the view up to this height
   float label_width = 36;
   float header_height = 22;
-  int max_lanes_per_cell = 4;  // more sharers than this fold under a badge
+  // More sharers than this fold under a badge. 1: any shared word is one chip
+  // with an "xN" badge; two to four lanes side by side were unreadable slivers.
+  int max_lanes_per_cell = 1;
 };
 
 BankMapLayout layout_bank_map(const SharedResult& r, const BankMapMetrics& m);

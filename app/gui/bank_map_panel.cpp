@@ -41,8 +41,9 @@ std::string shared_instruction_summary(const WarpAccess& a, const SharedResult& 
     if (L.broadcast_leader == l) ++shared_words;
   }
   if (shared_words > 0)
+    // One word to many lanes is a broadcast; several words, each to several lanes, a multicast.
     s += fmt::format("; {} lanes share {} word{} ({})", sharing_lanes, shared_words, shared_words == 1 ? "" : "s",
-                     a.op == Op::Load ? "broadcast" : "one lane's store wins");
+                     a.op != Op::Load ? "one lane's store wins" : shared_words == 1 ? "broadcast" : "multicast");
   return s;
 }
 
