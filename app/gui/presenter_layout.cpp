@@ -74,7 +74,8 @@ void Workbench::draw_presenter(AppState& state) {
 void Workbench::draw_presenter_figure(AppState& state, lessons::View view) {
   // Tables and code are text: enlarged like the lesson text, or the back row
   // reads nothing. The grids size their own cells and numbers from the font.
-  const bool text_view = view == lessons::View::Timings || view == lessons::View::WholeKernel || view == lessons::View::Code;
+  const bool text_view = view == lessons::View::Timings || view == lessons::View::WholeKernel ||
+                         view == lessons::View::Code || view == lessons::View::Blocks;
   if (text_view) ImGui::SetWindowFontScale(kPresenterTextScale);
   switch (view) {
     case lessons::View::BankMap: bank_map_.Draw(state); break;
