@@ -97,6 +97,7 @@ const ArrayInfo* array_of(const Figure& f) {
 }  // namespace
 
 Result<Figure> figure_of(const lessons::PreparedState& s, FigureView view) {
+  gui::palette::set_colour_warp_lanes(s.arch->warp_lanes);  // the window's colours for this preset
   Figure f;
   f.state = &s;
   const TracedInstruction& ti = s.trace.instructions[s.instruction];

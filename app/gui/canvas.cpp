@@ -55,8 +55,9 @@ ImVec2 claim(const char* id, float width, float height) {
 namespace ws::gui::canvas {
 
 float lane_legend_width(int warp_lanes) {
-  const int groups = (warp_lanes + palette::kLanesPerColourGroup - 1) / palette::kLanesPerColourGroup;
-  if (groups < 2) return 0;
+  const int per = palette::lanes_per_colour_group(warp_lanes);
+  const int groups = (warp_lanes + per - 1) / per;
+  if (groups < 2 || per < 2) return 0;  // one hue per lane: the numbers say it all
   float w = 0;
   for (int g = 0; g < groups; ++g)
     w += ImGui::GetFontSize() * (g > 0 ? 1.0f : 0.0f) + ImGui::GetFontSize() * 0.9f * 1.35f +
@@ -65,8 +66,9 @@ float lane_legend_width(int warp_lanes) {
 }
 
 void lane_legend(int warp_lanes) {
-  const int groups = (warp_lanes + palette::kLanesPerColourGroup - 1) / palette::kLanesPerColourGroup;
-  if (groups < 2) return;
+  const int per = palette::lanes_per_colour_group(warp_lanes);
+  const int groups = (warp_lanes + per - 1) / per;
+  if (groups < 2 || per < 2) return;
   const float sw = ImGui::GetFontSize() * 0.9f;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   for (int g = 0; g < groups; ++g) {

@@ -23,13 +23,18 @@ constexpr std::array<Swatch, 8> kLaneSwatches{{
     {rgb(204, 121, 167), rgb(0, 0, 0)},  //              purple, dark
 }};
 
+int g_lanes_per_group = lanes_per_colour_group(32);
+
 const Swatch& swatch(int lane) {
   const unsigned l = static_cast<unsigned>(lane);
-  return kLaneSwatches[(l / kLanesPerColourGroup % 4) * 2 + l % 2];
+  // One lane per group (the toy): four hues in their dark shade.
+  if (g_lanes_per_group == 1) return kLaneSwatches[(l % 4) * 2 + 1];
+  return kLaneSwatches[(l / g_lanes_per_group % 4) * 2 + l % 2];
 }
 
 }  // namespace
 
+void set_colour_warp_lanes(int warp_lanes) { g_lanes_per_group = lanes_per_colour_group(warp_lanes); }
 ImU32 lane_fill(int lane) { return swatch(lane).fill; }
 ImU32 lane_text(int lane) { return swatch(lane).text; }
 ImU32 lane_group_fill(int group) { return kLaneSwatches[(static_cast<unsigned>(group) % 4) * 2 + 1].fill; }

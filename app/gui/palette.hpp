@@ -13,7 +13,12 @@ namespace ws::gui::palette {
 // lane 3 and lane 11 look the same; the group is what matters for 8- and
 // 16-byte accesses (half and quarter warps) and it has a legend. The lane
 // number is always printed on the chip.
-inline constexpr int kLanesPerColourGroup = 8;
+// A warp of a few lanes (the 4-lane toy) gives each lane its own hue instead:
+// lanes_per_colour_group(4) is 1. Pure function of the warp size.
+inline constexpr int lanes_per_colour_group(int warp_lanes) { return warp_lanes >= 16 ? 8 : 1; }
+// The warp size the colours are chosen for; the workbench and the export set it
+// from the preset before drawing (32 until then).
+void set_colour_warp_lanes(int warp_lanes);
 ImU32 lane_fill(int lane);
 ImU32 lane_text(int lane);  // black: reads on every fill (contrast >= 4.5:1)
 ImU32 lane_group_fill(int group);  // the group's dark shade, for the legend

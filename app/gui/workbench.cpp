@@ -121,6 +121,7 @@ void Workbench::apply_view_request(AppState& state) {
 
 void Workbench::Draw(AppState& state) {
   state.view.animating_blocks = false;  // the Blocks panel sets it again while it is drawn and running
+  palette::set_colour_warp_lanes(state.arch().warp_lanes);
   handle_shortcuts(state);
   apply_view_request(state);
   // Lane numbers: bold; in presenter mode up to 1.6x the text size where the chips allow it.
