@@ -199,6 +199,8 @@ std::optional<std::string> check_params(const KernelDescriptor& k, const KernelP
                        arch.name, arch.max_shared_per_block, arch.max_shared_per_block / 1024.0);
   // A site's width is fixed by the code (S2): the first warp shows every shared-memory
   // width the kernel uses, so a preset without 8- or 16-byte accesses (toy4) refuses it here.
+  // Only presets that lack a width pay for the trace (it runs the whole of warp 0).
+  if (arch.allows_width(8) && arch.allows_width(16)) return std::nullopt;
   WarpTrace first;
   trace_warp_into(k, p, lc, Dim3{0, 0, 0}, 0, std::min(arch.warp_lanes, kMaxWarpLanes), first);
   for (const SiteInfo& s : first.sites)

@@ -2,7 +2,6 @@
 // exit codes, and one line on stderr naming the bad parameter.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "cli/run_command.hpp"
@@ -119,8 +118,8 @@ TEST(ReportCli, HugeWorkIsRefusedUpFront) {
   expect_usage_error({"report", "--kernel", "matmul_tiled", "--rows", "65536", "--cols", "4096", "--inner", "65536",
                       "--tile", "2"},
                      "--inner");
-  // Within the element limits but 11 s or more of tracing (ws/kernels/work.hpp): refused in well under a second.
-  const auto t0 = std::chrono::steady_clock::now();
+  // Within the element limits but 11 s or more of tracing (ws/kernels/work.hpp): refused by the
+  // estimate before any tracing (no timing asserted here: the WorkLimit tests check the estimate).
   for (const auto& args : std::vector<std::vector<std::string>>{
            {"report", "--kernel", "matmul_naive", "--rows", "32", "--cols", "32", "--inner", "65536", "--tile", "32"},
            {"report", "--kernel", "matmul_tiled", "--rows", "4096", "--cols", "4096", "--inner", "65536", "--tile",
@@ -132,5 +131,4 @@ TEST(ReportCli, HugeWorkIsRefusedUpFront) {
     EXPECT_NE(r.err.find("at most 100000000"), std::string::npos) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
-  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0);
 }
