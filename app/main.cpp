@@ -17,6 +17,7 @@
 #include "cli/compare_command.hpp"
 #include "cli/lessons_command.hpp"
 #include "cli/report_command.hpp"
+#include "cli/variant_command.hpp"
 #if WS_HAVE_GUI
 #include "cli/export_command.hpp"
 #include "cli/screenshot_command.hpp"
@@ -71,6 +72,8 @@ int run(int argc, char** argv) {
   CLI::App* bench_cmd = ws::cli::add_bench_command(app, bench);
   ws::cli::CompareOptions compare;
   CLI::App* compare_cmd = ws::cli::add_compare_command(app, compare);
+  ws::cli::VariantOptions variant;
+  CLI::App* variant_cmd = ws::cli::add_variant_command(app, variant);
   ws::cli::LessonsOptions lessons;
   CLI::App* lessons_cmd = ws::cli::add_lessons_command(app, lessons);
   // The window opened on a lesson: `warpscope --lesson ID [--step N] [--present]`.
@@ -103,6 +106,7 @@ int run(int argc, char** argv) {
     if (report_cmd->parsed()) return ws::cli::run_report(report);
     if (bench_cmd->parsed()) return ws::cli::run_bench(bench, argc, argv);
     if (compare_cmd->parsed()) return ws::cli::run_compare(compare);
+    if (variant_cmd->parsed()) return ws::cli::run_variant(variant);
     if (lessons_cmd->parsed()) return ws::cli::run_lessons(lessons);
     if (!lesson_id.empty() || app.count("--step")) ws::cli::check_lesson_flags(lesson_id, lesson_step);
 #if WS_HAVE_GUI

@@ -18,10 +18,11 @@
 #include "ws/kernels/work.hpp"
 
 namespace ws::cli {
-namespace {
 
 using kernels::Counters;
 using kernels::KernelReport;
+
+namespace {
 
 Dim3 parse_block(const std::string& text, const kernels::LaunchConfig& lc) {
   Dim3 b{0, 0, 0};
@@ -50,6 +51,8 @@ nlohmann::json counters_json(const Counters& c) {
           {"requests", c.requests}, {"sectors", c.sectors},
           {"bytes_requested", c.bytes_requested}, {"bytes_moved", c.bytes_moved}};
 }
+
+}  // namespace
 
 nlohmann::json report_json(const KernelReport& r, const ArchPreset& arch, Dim3 block, int warp, double seconds) {
   nlohmann::json sites = nlohmann::json::array();
@@ -99,6 +102,8 @@ void print_prediction(const kernels::Prediction& p, const ModelGpu& gpu) {
   fmt::print("{}\n", p.explanation);
 }
 
+namespace {
+
 std::string site_cells(const kernels::SiteReport& s, const Counters& c) {
   if (s.site.space == Space::Shared)
     return fmt::format("{:>12} {:>13} {:>10} {:>9}", c.instructions, c.wavefronts, c.ideal_wavefronts,
@@ -106,6 +111,8 @@ std::string site_cells(const kernels::SiteReport& s, const Counters& c) {
   return fmt::format("{:>12} {:>13} {:>10} {:>9}", c.requests, c.sectors, "",
                      c.sectors ? fmt::format("{:.0f}%", 100.0 * c.bytes_requested / c.bytes_moved) : "-");
 }
+
+}  // namespace
 
 void print_report(const KernelReport& r, const ArchPreset& arch, Dim3 block, int warp, double seconds) {
   fmt::print("{} on {}: grid {} x {} blocks of {} x {} threads, {} bytes of shared memory per block\n", r.kernel,
@@ -127,8 +134,6 @@ void print_report(const KernelReport& r, const ArchPreset& arch, Dim3 block, int
              r.occupancy.blocks_per_sm, r.occupancy.limiter, r.simulated_seconds * 1e3, arch.name);
   fmt::print("(simulated in {:.3f} s)\n", seconds);
 }
-
-}  // namespace
 
 CLI::App* add_report_command(CLI::App& root, ReportOptions& o) {
   CLI::App* cmd = root.add_subcommand("report", "Trace a catalog kernel: per-site and whole-kernel counters");

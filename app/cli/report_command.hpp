@@ -4,9 +4,12 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/kernel_options.hpp"
+#include "cli/model_gpu.hpp"
+#include "ws/kernels/prediction.hpp"
 
 namespace ws::cli {
 
@@ -26,6 +29,14 @@ inline constexpr const char* kReportCsvHeader =
     "bytes_requested,bytes_moved";
 
 CLI::App* add_report_command(CLI::App& root, ReportOptions& options);
+
+// The pieces `variant` prints the same way: the --json object (sites, totals, ...),
+// the prediction's keys, and the terminal table.
+nlohmann::json report_json(const kernels::KernelReport& r, const ArchPreset& arch, Dim3 block, int warp,
+                           double seconds);
+nlohmann::json prediction_json(const kernels::Prediction& p, const ModelGpu& gpu);
+void print_report(const kernels::KernelReport& r, const ArchPreset& arch, Dim3 block, int warp, double seconds);
+void print_prediction(const kernels::Prediction& p, const ModelGpu& gpu);
 int run_report(const ReportOptions& options);
 
 }  // namespace ws::cli

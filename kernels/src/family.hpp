@@ -119,7 +119,7 @@ template <class Set>
 int gpu_launch(const GpuLaunch& launch);  // gpu_entry.cuh
 
 template <class Set>
-constexpr KernelCode code_for() {
+KernelCode code_for() {
 #if defined(__CUDACC__)
   return {nullptr, &gpu_launch<Set>, nullptr};
 #elif defined(WS_HAVE_CUDA)

@@ -1,20 +1,21 @@
-// Recursive-descent parser for lane expressions, C precedence from loosest:
-//   |   ^   &   << >>   + -   * / %   unary - + ~   primary (literal, lane, parens)
+// Recursive-descent parser for integer expressions, C precedence from loosest:
+//   |   ^   &   << >>   + -   * / %   unary - + ~   primary (literal, variable, parens)
 // Bounded (ws/expr.hpp): at most kMaxExprLength characters and kMaxExprDepth
 // nested parentheses or unary operators; a chain of binary operators is a loop.
 #include "ws/expr.hpp"
 
 #include <cctype>
 #include <optional>
+#include <string>
 #include <vector>
 #include <fmt/format.h>
 
 namespace ws {
 
 struct Expr::Node {
-  enum Kind { Literal, Lane, Unary, Binary } kind;
+  enum Kind { Literal, Variable, Unary, Binary } kind;
   char op = 0;  // binary: + - * / % & | ^ < (<<) > (>>); unary: - + ~
-  std::int64_t value = 0;
+  std::int64_t value = 0;  // a literal's value; a variable's index
   int column = 0;  // of the operator, for division-by-zero messages
   std::unique_ptr<Node> lhs, rhs;
   ~Node();
@@ -40,8 +41,10 @@ using Node = Expr::Node;
 
 struct Parser {
   std::string_view text;
+  std::span<const std::string_view> vars;
+  std::string_view flag;
   std::size_t pos = 0;
-  std::optional<ExprError> error;
+  std::optional<ExprError> error = std::nullopt;
   int depth = 0;  // open parentheses and unary operators around `pos`
 
   // Entering one more nesting level; false (and the error) past kMaxExprDepth.
@@ -67,7 +70,7 @@ struct Parser {
   }
 
   std::unique_ptr<Node> fail(std::string what) {
-    if (!error) error = ExprError{fmt::format("--expr: {} at column {}: {}", token_here(), column(), what)};
+    if (!error) error = ExprError{fmt::format("{}: {} at column {}: {}", flag, token_here(), column(), what)};
     return nullptr;
   }
 
@@ -129,7 +132,7 @@ struct Parser {
 
   std::unique_ptr<Node> parse_primary() {
     skip_space();
-    if (pos >= text.size()) return fail("expected a number, 'lane' or '('");
+    if (pos >= text.size()) return fail(expected());
     const char c = text[pos];
     if (c == '(') {
       const int open_col = column();
@@ -150,12 +153,29 @@ struct Parser {
       while (pos < text.size() &&
              (std::isalnum(static_cast<unsigned char>(text[pos])) || text[pos] == '_'))
         ++pos;
-      if (text.substr(start, pos - start) == "lane")
-        return std::unique_ptr<Node>(new Node{Node::Lane, 0, 0, 0, nullptr, nullptr});
+      const std::string_view name = text.substr(start, pos - start);
+      for (std::size_t i = 0; i < vars.size(); ++i)
+        if (name == vars[i])
+          return std::unique_ptr<Node>(new Node{Node::Variable, 0, static_cast<std::int64_t>(i), 0, nullptr, nullptr});
       pos = start;
-      return fail("unknown name; the only variable is 'lane'");
+      return fail("unknown name; " + variables_named());
     }
-    return fail("expected a number, 'lane' or '('");
+    return fail(expected());
+  }
+
+  std::string quoted(std::size_t i) const { return fmt::format("'{}'", vars[i]); }
+  // "the only variable is 'lane'", "the variables are 'r', 'c' and 'T'"
+  std::string variables_named() const {
+    if (vars.empty()) return "no variables here";
+    if (vars.size() == 1) return "the only variable is " + quoted(0);
+    std::string list = quoted(0);
+    for (std::size_t i = 1; i + 1 < vars.size(); ++i) list += ", " + quoted(i);
+    return "the variables are " + list + " and " + quoted(vars.size() - 1);
+  }
+  std::string expected() const {
+    std::string what = "expected a number";
+    for (std::size_t i = 0; i < vars.size(); ++i) what += ", " + quoted(i);
+    return what + " or '('";
   }
 
   std::unique_ptr<Node> parse_literal() {
@@ -188,8 +208,21 @@ struct Parser {
   }
 };
 
+// Where an evaluation failed, for its message: "lane 3", "r = 1, c = 2, T = 32".
+struct Binding {
+  std::span<const std::string> names;
+  std::span<const std::int64_t> values;
+  const std::string& flag;
+  std::string describe() const {
+    if (names.size() == 1) return fmt::format("{} {}", names[0], values[0]);
+    std::string s;
+    for (std::size_t i = 0; i < names.size(); ++i) s += fmt::format("{}{} = {}", i ? ", " : "", names[i], values[i]);
+    return s;
+  }
+};
+
 // One operator applied to values already computed.
-std::variant<std::int64_t, ExprError> apply(const Node& n, std::int64_t l, std::int64_t r, std::int64_t lane) {
+std::variant<std::int64_t, ExprError> apply(const Node& n, std::int64_t l, std::int64_t r, const Binding& at) {
   // Wrap-around arithmetic on unsigned values avoids undefined overflow.
   const auto ul = static_cast<std::uint64_t>(l), ur = static_cast<std::uint64_t>(r);
   if (n.kind == Node::Unary) {
@@ -204,7 +237,7 @@ std::variant<std::int64_t, ExprError> apply(const Node& n, std::int64_t l, std::
     case '/':
     case '%':
       if (r == 0)
-        return ExprError{fmt::format("--expr: division by zero at column {} (for lane {})", n.column, lane)};
+        return ExprError{fmt::format("{}: division by zero at column {} (for {})", at.flag, n.column, at.describe())};
       if (l == INT64_MIN && r == -1) return n.op == '/' ? l : 0;
       return n.op == '/' ? l / r : l % r;  // C semantics: truncate toward zero
     case '&': return l & r;
@@ -213,16 +246,16 @@ std::variant<std::int64_t, ExprError> apply(const Node& n, std::int64_t l, std::
     case '<':
     case '>':
       if (r < 0 || r > 63)
-        return ExprError{fmt::format("--expr: shift by {} at column {} is outside 0..63 (for lane {})", r,
-                                     n.column, lane)};
+        return ExprError{fmt::format("{}: shift by {} at column {} is outside 0..63 (for {})", at.flag, r,
+                                     n.column, at.describe())};
       return n.op == '<' ? static_cast<std::int64_t>(ul << r) : (l >> r);
   }
-  return ExprError{"--expr: internal error: unknown operator"};
+  return ExprError{at.flag + ": internal error: unknown operator"};
 }
 
 // Post-order with explicit stacks, not recursion (see ~Node): left operand,
 // right operand, then the operator, so the first error met is the leftmost.
-std::variant<std::int64_t, ExprError> evaluate(const Node& root, std::int64_t lane) {
+std::variant<std::int64_t, ExprError> evaluate(const Node& root, const Binding& at) {
   struct Step {
     const Node* node;
     bool operands_done;
@@ -235,8 +268,8 @@ std::variant<std::int64_t, ExprError> evaluate(const Node& root, std::int64_t la
     const Node& n = *step.node;
     if (n.kind == Node::Literal) {
       values.push_back(n.value);
-    } else if (n.kind == Node::Lane) {
-      values.push_back(lane);
+    } else if (n.kind == Node::Variable) {
+      values.push_back(at.values[static_cast<std::size_t>(n.value)]);
     } else if (!step.operands_done) {
       todo.push_back({&n, true});
       if (n.rhs) todo.push_back({n.rhs.get(), false});
@@ -244,7 +277,7 @@ std::variant<std::int64_t, ExprError> evaluate(const Node& root, std::int64_t la
     } else {
       const std::int64_t r = n.kind == Node::Binary ? values.back() : 0;
       if (n.kind == Node::Binary) values.pop_back();
-      auto v = apply(n, values.back(), r, lane);
+      auto v = apply(n, values.back(), r, at);
       if (auto* e = std::get_if<ExprError>(&v)) return *e;
       values.back() = std::get<std::int64_t>(v);
     }
@@ -252,28 +285,103 @@ std::variant<std::int64_t, ExprError> evaluate(const Node& root, std::int64_t la
   return values.back();
 }
 
+// C source for the tree, without recursion (see ~Node): post-order, each
+// node's text built from its operands' texts.
+std::string print_c(const Node& root, std::span<const std::string> c_names) {
+  struct Step {
+    const Node* node;
+    bool operands_done;
+  };
+  std::vector<Step> todo{{&root, false}};
+  std::vector<std::string> texts;
+  while (!todo.empty()) {
+    const Step step = todo.back();
+    todo.pop_back();
+    const Node& n = *step.node;
+    if (n.kind == Node::Literal) {
+      texts.push_back(fmt::format("{}LL", n.value));
+    } else if (n.kind == Node::Variable) {
+      texts.push_back(fmt::format("((long long)({}))", c_names[static_cast<std::size_t>(n.value)]));
+    } else if (!step.operands_done) {
+      todo.push_back({&n, true});
+      if (n.rhs) todo.push_back({n.rhs.get(), false});
+      todo.push_back({n.lhs.get(), false});
+    } else if (n.kind == Node::Unary) {
+      std::string& a = texts.back();
+      if (n.op == '-') a = fmt::format("((long long)(0ULL - (unsigned long long){}))", a);
+      else if (n.op == '~') a = fmt::format("(~{})", a);
+    } else {
+      std::string b = std::move(texts.back());
+      texts.pop_back();
+      std::string& a = texts.back();
+      switch (n.op) {
+        case '+':
+        case '-':
+        case '*':
+          a = fmt::format("((long long)((unsigned long long){} {} (unsigned long long){}))", a, n.op, b);
+          break;
+        case '<': a = fmt::format("((long long)((unsigned long long){} << {}))", a, b); break;
+        case '>': a = fmt::format("({} >> {})", a, b); break;
+        default: a = fmt::format("({} {} {})", a, n.op, b); break;  // / % & | ^: as C on long long
+      }
+    }
+  }
+  return texts.back();
+}
+
+bool uses_variable(const Node& root, std::int64_t var) {
+  std::vector<const Node*> todo{&root};
+  while (!todo.empty()) {
+    const Node* n = todo.back();
+    todo.pop_back();
+    if (n->kind == Node::Variable && n->value == var) return true;
+    if (n->lhs) todo.push_back(n->lhs.get());
+    if (n->rhs) todo.push_back(n->rhs.get());
+  }
+  return false;
+}
+
 }  // namespace
 
-Expr::Expr(std::unique_ptr<Node> root) : root_(std::move(root)) {}
+Expr::Expr(std::unique_ptr<Node> root, std::vector<std::string> vars, std::string flag)
+    : root_(std::move(root)), vars_(std::move(vars)), flag_(std::move(flag)) {}
 Expr::Expr(Expr&&) noexcept = default;
 Expr& Expr::operator=(Expr&&) noexcept = default;
 Expr::~Expr() = default;
 
 std::variant<Expr, ExprError> Expr::parse(std::string_view text) {
+  static constexpr std::string_view kLane[] = {"lane"};
+  return parse(text, kLane, "--expr");
+}
+
+std::variant<Expr, ExprError> Expr::parse(std::string_view text, std::span<const std::string_view> vars,
+                                          std::string_view flag) {
   // A chain `lane+lane+...` nests one tree level per operator: the length bounds it.
   if (text.size() > kMaxExprLength)
-    return ExprError{fmt::format("--expr: the expression is {} characters long; at most {}", text.size(),
+    return ExprError{fmt::format("{}: the expression is {} characters long; at most {}", flag, text.size(),
                                  kMaxExprLength)};
-  Parser p{text, 0, std::nullopt};
+  Parser p{text, vars, flag};
   auto root = p.parse_or();
   if (root) {
     p.skip_space();
     if (p.pos != text.size()) root = p.fail("unexpected token after a complete expression");
   }
   if (!root) return *p.error;
-  return Expr(std::move(root));
+  return Expr(std::move(root), std::vector<std::string>(vars.begin(), vars.end()), std::string(flag));
 }
 
-std::variant<std::int64_t, ExprError> Expr::eval(std::int64_t lane) const { return evaluate(*root_, lane); }
+std::variant<std::int64_t, ExprError> Expr::eval(std::int64_t lane) const {
+  return eval(std::span<const std::int64_t>(&lane, 1));
+}
+
+std::variant<std::int64_t, ExprError> Expr::eval(std::span<const std::int64_t> values) const {
+  if (values.size() != vars_.size())
+    return ExprError{fmt::format("{}: internal error: {} values for {} variables", flag_, values.size(), vars_.size())};
+  return evaluate(*root_, Binding{vars_, values, flag_});
+}
+
+bool Expr::uses(int var) const { return uses_variable(*root_, var); }
+
+std::string Expr::to_c(std::span<const std::string> c_names) const { return print_c(*root_, c_names); }
 
 }  // namespace ws

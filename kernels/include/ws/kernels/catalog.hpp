@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -63,13 +64,14 @@ struct HostArray;  // reference.hpp: a global array's bytes on the host
 struct GpuLaunch;  // gpu.hpp: what a GPU launch needs
 
 // The code of a kernel, from its family file: the host trace of one thread
-// (threadIdx etc. and the recorder set by the caller), the GPU launcher (null
+// (threadIdx etc. and the recorder set by the caller), the GPU launcher (empty
 // without CUDA) and the name of the compiled variant the parameters select
-// (matched against PTX and SASS entries).
+// (matched against PTX and SASS entries). Functions, not pointers: a student's
+// variant (variant.hpp) carries its typed expression in them.
 struct KernelCode {
-  void (*trace)(const KernelParams&) = nullptr;
-  int (*gpu)(const GpuLaunch&) = nullptr;
-  std::string (*variant)(const KernelParams&) = nullptr;
+  std::function<void(const KernelParams&)> trace;
+  std::function<int(const GpuLaunch&)> gpu;  // a cudaError_t
+  std::function<std::string(const KernelParams&)> variant;
 };
 
 // A comparison a lesson makes within one kernel: the same parameters except
@@ -105,7 +107,7 @@ struct KernelDescriptor {
   Geometry (*geometry)(const KernelParams&) = nullptr;
   KernelCode code;
   // The GPU's output (arrays in declaration order) against a CPU reference; the first mismatch.
-  std::optional<std::string> (*reference)(const KernelParams&, const std::vector<HostArray>&) = nullptr;
+  std::function<std::optional<std::string>(const KernelParams&, const std::vector<HostArray>&)> reference;
   double (*flops)(const KernelParams&) = nullptr;  // set for kernels reported in GFLOP/s
   LessonHints hints;
 

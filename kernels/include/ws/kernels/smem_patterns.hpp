@@ -1,11 +1,18 @@
 // Shared-memory patterns.
 //   smem_stride       lane i reads element i * stride of V-wide elements, over and over (S2-S4)
 //   smem_broadcast    lanes read k distinct words: a word read by several lanes is sent once (S1)
+//   smem_pattern      a student's pattern: lane reads element at(lane, i) in iteration i (warpscope variant)
 //   ldmatrix_swizzle  a 32 x 128-byte tile of 16-byte chunks, stored with the 128B
 //                     XOR swizzle (TMA layout) or plainly, read with ldmatrix.x4 (S7)
 #pragma once
 
+#if defined(__CUDACC_RTC__)
+namespace std {
+using uint16_t = unsigned short;  // NVRTC (warpscope variant) has no <cstdint>
+}
+#else
 #include <cstdint>
+#endif
 
 #include "ws/kernels/cuda_like.hpp"
 
@@ -44,6 +51,26 @@ WS_BODY void smem_broadcast(In<float> in, Out<float> out, int distinct_words, in
   float sum = 0.0f;
   for (int i = 0; i < repeats; ++i) {
     sum += buf[lane % distinct_words];  // consecutive words: distinct banks, one wavefront (S1, S4)
+    __syncwarp();
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+}
+
+// A student's access pattern (`warpscope variant --pattern`): in iteration i
+// lane `lane` reads element at(lane, i) of a buffer of at.elements V-wide
+// elements, which the block first fills from global memory. Shaped like
+// smem_stride (same blocks, warps and repeats), so the two time alike. On the
+// GPU `at` is the typed expression compiled at run time (NVRTC).
+template <class V, class Pattern>
+WS_BODY void smem_pattern(In<V> in, Out<V> out, int repeats, Pattern at) {
+  WS_SHARED_DYNAMIC(V, buf, 1, at.elements);
+  const int lane = threadIdx.x % 32;
+  for (int e = threadIdx.x; e < at.elements; e += blockDim.x) buf[e] = in[blockIdx.x * at.elements + e];
+  __syncthreads();
+  V sum{};
+  for (int i = 0; i < repeats; ++i) {
+    const V v = buf[at(lane, i)];  // the typed pattern
+    sum = add(sum, v);
     __syncwarp();
   }
   out[blockIdx.x * blockDim.x + threadIdx.x] = sum;

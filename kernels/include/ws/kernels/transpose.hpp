@@ -6,6 +6,7 @@
 //   transpose_padded          tile[T][T + 1]: row r starts r banks further on
 //   transpose_rotated         tile[r][(c + r) % T]: the padding's banks without the padding
 //   transpose_xor             tile[r][c ^ r]: rows and columns both conflict-free
+//   transpose_layout          a student's layout: tile word at(r, c) (warpscope variant)
 //   transpose_fast            16-byte vectors, 4 x 4 elements per thread, no shared memory
 //   transpose_fast_staged     the same, regrouped through an XOR-swizzled shared tile
 // Input is height x width, output width x height, row-major, any size.
@@ -123,6 +124,28 @@ WS_BODY void transpose_xor(In<T> in, Out<T> out, int width, int height) {
   tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
     const int r = threadIdx.x, c = threadIdx.y + j;
     out[(y + j) * height + x] = tile[r][c ^ r];
+  });
+}
+
+// A student's tile layout (`warpscope variant --layout`): element (r, c) of the
+// tile is word at(r, c) of a tile of TILE rows x at.pitch words. On the host `at`
+// evaluates the typed expression; for the GPU the same expression, printed as C
+// by the parser that accepted it, is compiled into `at` at run time (NVRTC).
+template <int TILE, int BLOCK_ROWS, class T, class Layout>
+WS_BODY void transpose_layout(In<T> in, Out<T> out, int width, int height, Layout at) {
+  WS_SHARED_DYNAMIC(T, tile, TILE, at.pitch);
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    const int r = threadIdx.y + j, c = threadIdx.x;
+    tile[at(r, c)] = in[(y + j) * width + x];
+  });
+  __syncthreads();
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+    const int r = threadIdx.x, c = threadIdx.y + j;
+    out[(y + j) * height + x] = tile[at(r, c)];
   });
 }
 

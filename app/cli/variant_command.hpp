@@ -1,0 +1,28 @@
+// `warpscope variant`: a student's own tile layout or access pattern
+// (ws/kernels/variant.hpp), simulated like `report`, its time predicted beside
+// the catalog's variants and, with --run, compiled with NVRTC from the catalog's
+// own body and timed on this machine's GPU.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "cli/kernel_options.hpp"
+
+namespace ws::cli {
+
+struct VariantOptions {
+  KernelOptions kernel;  // --kernel: the catalog kernel it stands beside (transpose_shared, smem_stride)
+  std::string layout;    // --layout EXPR in r, c, T
+  std::string pattern;   // --pattern EXPR in lane, i (a byte address)
+  std::string arch = "sm90";
+  std::string gpu;       // --gpu: the prediction's GPU; default live with --run, else h100
+  bool run = false;
+  int repeat = 20;
+  bool json = false;
+};
+
+CLI::App* add_variant_command(CLI::App& root, VariantOptions& options);
+int run_variant(const VariantOptions& options);
+
+}  // namespace ws::cli
