@@ -1,6 +1,6 @@
 // `warpscope screenshot`
 //   add_screenshot_command()  flags
-//   setup_state()             flags -> AppState (kernel, preset, block, warp, site), UsageError on bad input
+//   setup_state()             flags -> AppState (kernel or variant, preset, block, warp, site), UsageError on bad input
 //   run_screenshot()          hidden window, offscreen frame, PNG
 #include "cli/screenshot_command.hpp"
 
@@ -32,8 +32,21 @@ std::pair<int, int> parse_pair(const std::string& s, char sep, const char* flag)
   return {parse_int(std::string_view(s).substr(0, at), flag), parse_int(std::string_view(s).substr(at + 1), flag)};
 }
 
+// The variant's message names make_variant's flag (--layout/--pattern); here it is ours.
+std::string variant_error(const std::string& flag, std::string message) {
+  for (const char* theirs : {"--layout: ", "--pattern: "})
+    if (message.rfind(theirs, 0) == 0) message.erase(0, std::string_view(theirs).size());
+  return flag + ": " + message;
+}
+
 void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
-  const kernels::KernelInfo& k = kernel_named(o.kernel.kernel);
+  const bool layout = !o.variant_layout.empty(), pattern = !o.variant_pattern.empty();
+  if (layout && pattern) throw UsageError("--variant-pattern: give --variant-layout or --variant-pattern, not both");
+  if ((layout || pattern) && !o.pattern.empty()) throw UsageError("--pattern: a lane expression, or a variant; not both");
+  // A variant stands beside its base kernel: the default one unless --kernel names another.
+  std::string name = o.kernel.kernel;
+  if (name.empty() && (layout || pattern)) name = layout ? "transpose_shared" : "smem_stride";
+  const kernels::KernelInfo& k = kernel_named(name);
   const kernels::KernelParams p = params_from(o.kernel, k);
   const ArchPreset& arch = preset_named(o.arch);
   check_or_throw(k, p, arch);
@@ -44,6 +57,15 @@ void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
   for (std::size_t i = 0; i < presets.size(); ++i)
     if (presets[i].name == arch.name) state.select_arch(static_cast<int>(i));
   state.set_params(p);
+  if (layout || pattern) {
+    const std::string flag = layout ? "--variant-layout" : "--variant-pattern";
+    if (layout ? !kernels::accepts_layout(k.name) : !kernels::accepts_pattern(k.name))
+      throw UsageError(fmt::format("--kernel: {} takes no {} (layouts go with the shared-tile transposes, patterns "
+                                   "with smem_stride)", k.name, flag));
+    state.variant_editor.mode = layout ? gui::VariantMode::TileLayout : gui::VariantMode::AccessPattern;
+    (layout ? state.variant_editor.layout : state.variant_editor.pattern) = layout ? o.variant_layout : o.variant_pattern;
+    if (!state.apply_variant(&p)) throw UsageError(variant_error(flag, state.variant_editor.error));
+  }
 
   const auto [bx, by] = parse_pair(o.block, ',', "--block");
   const Dim3 grid = state.launch.grid;
@@ -106,6 +128,10 @@ CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
   cmd->add_option("--pattern", o.pattern, "own pattern: byte address as an expression in lane");
   cmd->add_option("--pattern-space", o.pattern_space, "own pattern: shared or global");
   cmd->add_option("--pattern-bytes", o.pattern_bytes, "own pattern: access width");
+  cmd->add_option("--variant-layout", o.variant_layout,
+                  "your variant: a tile layout in r, c, T for the shared transpose (the \"Your variant\" tab)");
+  cmd->add_option("--variant-pattern", o.variant_pattern,
+                  "your variant: a byte address in lane, i for smem_stride's reads (width: --bytes)");
   cmd->add_flag("--live-bench", o.live_bench, "time the catalog on this machine's GPU first");
   cmd->add_option("--lesson", o.lesson, "a lesson (warpscope lessons lists them): its step's whole state");
   cmd->add_option("--step", o.step, "with --lesson: the step, from 1");
@@ -135,6 +161,11 @@ int run_screenshot(const ScreenshotOptions& o) {
   if (o.detail == "shared") plan.detail = gui::DetailTab::SharedArray;
   else if (o.detail == "blocks") plan.detail = gui::DetailTab::Blocks;
   else if (!o.detail.empty()) throw UsageError(fmt::format("--detail: '{}' is not shared or blocks", o.detail));
+  // A variant opens on its tab, with its times beside the catalog's unless --results names another tab.
+  if (!o.variant_layout.empty() || !o.variant_pattern.empty()) {
+    plan.memory = gui::MemoryTab::YourVariant;
+    if (o.results == "timings") plan.results = gui::ResultsTab::Variant;
+  }
 
   plan.lesson.present = o.present;
   plan.reveal = o.reveal;
@@ -142,6 +173,8 @@ int run_screenshot(const ScreenshotOptions& o) {
   gui::AppState state;
   if (!o.lesson.empty()) {
     if (!o.kernel.kernel.empty()) throw UsageError("--kernel: a lesson step sets the kernel; give one of --kernel, --lesson");
+    if (!o.variant_layout.empty() || !o.variant_pattern.empty())
+      throw UsageError("--lesson: a lesson step sets the kernel; give a variant or a lesson, not both");
     const lessons::LessonLibrary lib = lessons::load_library();
     const lessons::Lesson& lesson = lesson_named(lib, o.lesson, o.step);
     // The step must resolve (its texts, its question) as the window would show it.

@@ -25,6 +25,8 @@ struct ScreenshotOptions {
   std::string pattern;              // an own pattern: expression in lane (shown instead of the kernel)
   std::string pattern_space = "shared";
   int pattern_bytes = 4;
+  std::string variant_layout;   // your variant: a tile layout in r, c, T (the "Your variant" tab)
+  std::string variant_pattern;  // your variant: a byte address in lane, i (width: --bytes)
   bool live_bench = false;
   std::string lesson;    // a lesson step instead of --kernel and its flags
   int step = 1;

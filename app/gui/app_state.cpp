@@ -2,6 +2,8 @@
 //   resimulate()  parameters or preset: check, launch, whole-kernel job, retrace
 //   retrace()     block or warp: trace that warp with the recording context
 //   reanalyse()   instruction: analyse it for the preset (S1-S7, G1-G2)
+// A student's variant (apply_variant) is a kernel like the catalog's: while it is
+// set, kernel() is its descriptor and resimulate() remakes it for new parameters.
 #include "gui/app_state.hpp"
 
 #include <algorithm>
@@ -33,7 +35,9 @@ std::string thread_label(Dim3 t) {
 
 AppState::AppState() { select_kernel(default_kernel_index()); }
 
-const kernels::KernelInfo& AppState::kernel() const { return kernels::catalog()[kernel_index]; }
+const kernels::KernelInfo& AppState::kernel() const {
+  return variant ? variant->descriptor() : kernels::catalog()[kernel_index];
+}
 const ArchPreset& AppState::arch() const { return all_presets()[arch_index]; }
 
 int AppState::warps_per_block() const {
@@ -43,6 +47,8 @@ int AppState::warps_per_block() const {
 
 void AppState::select_kernel(int catalog_index, const kernels::KernelParams* keep) {
   const std::string_view family = kernel().family;
+  variant.reset();
+  ++kernel_serial;
   kernel_index = wrap(catalog_index, static_cast<int>(kernels::catalog().size()));
   params = keep ? *keep : kernel().defaults;
   // Within a family with the parameters kept (plain vs padded tile), stay on the
@@ -139,10 +145,71 @@ void AppState::apply_pattern() {
   reanalyse();
 }
 
+bool AppState::apply_variant(const kernels::KernelParams* with) {
+  VariantEditor& e = variant_editor;
+  if (e.mode == VariantMode::LaneExpression) return false;
+  const bool layout = e.mode == VariantMode::TileLayout;
+  auto accepts = layout ? &kernels::accepts_layout : &kernels::accepts_pattern;
+  kernels::VariantSpec spec;
+  spec.expression = layout ? e.layout : e.pattern;
+  // Beside the kernel shown when it is one a variant stands beside (its sizes kept:
+  // the padded transpose at 1024 x 1024 stays so), else beside the default base.
+  const std::string_view shown = variant ? std::string_view(variant->spec().base) : kernel().name;
+  const bool keep_place = accepts(shown);
+  spec.base = keep_place ? std::string(shown) : std::string(layout ? "transpose_shared" : "smem_stride");
+  spec.params = with ? *with : keep_place ? params : kernels::find_kernel(spec.base)->defaults;
+  auto made = kernels::make_variant(spec, arch());
+  if (auto* message = std::get_if<std::string>(&made)) {
+    e.error = *message;
+    return false;
+  }
+  e.error.clear();
+  const bool same_kind = variant && variant->kind() == std::get<0>(made)->kind();
+  variant = std::get<0>(made);
+  remade_for_arch_ = arch_index;
+  ++kernel_serial;
+  params = variant->params();
+  source = InstructionSource::Kernel;
+  if (!same_kind) {
+    block = Dim3{0, 0, 0};
+    warp = 0;
+    instruction = 0;
+  }
+  resimulate();
+  // The lesson of a layout or pattern is its shared-memory read (the tile's column
+  // read): show that unless a shared access is already shown.
+  if (!param_error && (!current.valid || current.access.space != Space::Shared))
+    for (std::size_t i = 0; i < trace.sites.size(); ++i)
+      if (trace.sites[i].space == Space::Shared && trace.sites[i].op == Op::Load && select_site(static_cast<int>(i)))
+        break;
+  return true;
+}
+
+bool AppState::remake_variant() {
+  if (!variant || (variant->params() == params && remade_for_arch_ == arch_index)) return true;
+  kernels::VariantSpec spec = variant->spec();
+  spec.params = params;
+  auto made = kernels::make_variant(spec, arch());
+  if (auto* message = std::get_if<std::string>(&made)) {
+    param_error = *message;
+    return false;
+  }
+  variant = std::get<0>(made);
+  remade_for_arch_ = arch_index;
+  ++kernel_serial;
+  return true;
+}
+
 void AppState::resimulate() {
   traced = false;
   trace = WarpTrace{};
   traced_warp_ = -1;
+  param_error.reset();
+  if (!remake_variant()) {
+    whole_kernel.clear();
+    reanalyse();
+    return;
+  }
   param_error = kernels::check_params(kernel(), params, arch());
   if (param_error) {
     whole_kernel.clear();
@@ -150,7 +217,7 @@ void AppState::resimulate() {
     return;
   }
   launch = kernels::launch_config(kernel(), params);
-  whole_kernel.request({&kernel(), params, &arch()});
+  whole_kernel.request({&kernel(), params, &arch(), variant});
   retrace();
 }
 
@@ -226,8 +293,23 @@ void AppState::reanalyse() {
   current = c;
 }
 
+const MeasurementSet* AppState::variant_gpu() const {
+  if (const MeasurementSet* shown = timings.shown(); shown && shown->calibration.present) return shown;
+  for (const MeasurementSet& m : timings.recorded)
+    if (m.calibration.present) return &m;
+  return nullptr;
+}
+
+void AppState::wait_variant_predictions() {
+  if (const MeasurementSet* gpu = variant_gpu(); variant && gpu) variant_jobs.predict(variant, gpu->calibration, gpu->gpu);
+  variant_jobs.wait_predictions();
+}
+
 void AppState::tick(double dt_seconds) {
   whole_kernel.poll();
+  variant_jobs.poll();
+  // Predicted on the GPU the Timings panel shows: choosing another there re-predicts.
+  if (const MeasurementSet* gpu = variant_gpu(); variant && gpu) variant_jobs.predict(variant, gpu->calibration, gpu->gpu);
   if (playback.playing && instruction_count() > 0 && source == InstructionSource::Kernel) {
     playback.accumulated += dt_seconds * playback.steps_per_second;
     const int steps = static_cast<int>(playback.accumulated);

@@ -5,15 +5,18 @@
 //
 //   selection   kernel, parameters, preset, block, warp, instruction
 //   derived     launch, the warp's trace, the current instruction analysed
-//   jobs        whole-kernel report, timings (background threads)
+//   variant     a student's typed tile layout or access pattern (the current kernel while set)
+//   jobs        whole-kernel report, timings, the variant's predictions and GPU run (background threads)
 //   view        playback, own pattern, fonts and full screen
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "gui/timings_model.hpp"
+#include "gui/variant_jobs.hpp"
 #include "gui/whole_kernel_job.hpp"
 #include "ws/global_analysis.hpp"
 #include "ws/kernels/catalog.hpp"
@@ -46,6 +49,17 @@ struct PatternEditor {
   Op op = Op::Load;
   int bytes = 4;
   std::string error;
+};
+
+// "Your variant": the lane expression above (an instruction on its own), or a
+// typed tile layout / access pattern made into a kernel (ws/kernels/variant.hpp).
+enum class VariantMode : std::uint8_t { LaneExpression, TileLayout, AccessPattern };
+
+struct VariantEditor {
+  VariantMode mode = VariantMode::LaneExpression;
+  std::string layout = "(c + 2*r) % T";    // in r, c, T: the column (or word) of element (r, c)
+  std::string pattern = "4 * (17 * lane)";  // in lane, i: the byte address read
+  std::string error;  // the last typed expression's message; the last good variant stays
 };
 
 struct Playback {
@@ -92,9 +106,18 @@ class AppState {
   bool select_site(int site, int occurrence = 0);  // first instruction of that site
   void set_source(InstructionSource s);
   void apply_pattern();  // re-parse PatternEditor and analyse it
+  // Makes the editor's layout or pattern into a kernel (make_variant) at `with`
+  // (default: the current parameters when the current kernel is its base, else the
+  // base's defaults). On success it is the current kernel, every panel shows it,
+  // and true is returned; on failure variant_editor.error says why and nothing else changes.
+  bool apply_variant(const kernels::KernelParams* with = nullptr);
 
   // Once per frame: playback, background jobs.
   void tick(double dt_seconds);
+  // The calibration the variant is predicted on: the Timings panel's set, else the first
+  // recorded one that has a calibration; nullptr without any.
+  const MeasurementSet* variant_gpu() const;
+  void wait_variant_predictions();  // screenshots and tests
 
   const kernels::KernelInfo& kernel() const;
   const ArchPreset& arch() const;
@@ -110,6 +133,10 @@ class AppState {
   int warp = 0;
   int instruction = 0;
   InstructionSource source = InstructionSource::Kernel;
+  // While set, kernel() is this variant's descriptor (shared: the whole-kernel job and
+  // the GPU run keep it alive after the student types the next one).
+  std::shared_ptr<const kernels::KernelVariant> variant;
+  int kernel_serial = 0;  // changes whenever kernel() does (each variant is a new kernel)
 
   // Derived.
   std::optional<std::string> param_error;
@@ -123,12 +150,16 @@ class AppState {
   TimingsModel timings;
   Playback playback;
   PatternEditor pattern;
+  VariantEditor variant_editor;
+  VariantJobs variant_jobs;
   ViewPrefs view;
 
  private:
   void resimulate();  // parameters or preset changed
   void retrace();     // block or warp changed
   void reanalyse();   // instruction changed
+  bool remake_variant();  // parameters or preset changed under a variant: its tables depend on them
+  int remade_for_arch_ = -1;  // the preset the variant was last made for
   int traced_warp_ = -1;
   int traced_lanes_ = 0;
   Dim3 traced_block_{-1, -1, -1};

@@ -12,9 +12,9 @@
 namespace ws::gui {
 
 void BlocksPanel::refresh(const AppState& state) {
-  if (state.kernel_index != kernel_index_ || state.params != params_) {
+  if (state.kernel_serial != kernel_serial_ || state.params != params_) {
     trail_.clear();
-    kernel_index_ = state.kernel_index;
+    kernel_serial_ = state.kernel_serial;
     params_ = state.params;
   }
   if (!trail_.empty() && trail_.back().block.x == state.block.x && trail_.back().block.y == state.block.y) return;

@@ -28,7 +28,7 @@ class BlocksPanel {
   // Footprints: the current block last, up to kTrail earlier ones before it.
   static constexpr std::size_t kTrail = 4;
   std::deque<BlockFootprint> trail_;
-  int kernel_index_ = -1;
+  int kernel_serial_ = -1;  // AppState::kernel_serial: a new variant is a new kernel
   kernels::KernelParams params_;
   std::string error_;
 };

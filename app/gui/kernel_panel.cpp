@@ -21,12 +21,13 @@ std::string param_label(const kernels::ParamRule& r) {
 // The description's {facts} for the kernel, parameters and preset shown;
 // recomputed only when one of them changes (it traces a warp).
 const std::string& KernelPanel::description(const AppState& state) {
-  const DescriptionKey key{state.kernel_index, state.arch_index, state.params};
+  const DescriptionKey key{state.kernel_serial, state.arch_index, state.params};
   if (key != described_for_) {
     described_for_ = key;
     auto d = state.param_error ? Result<std::string>(Error{*state.param_error})
                                : lessons::describe_kernel(state.kernel(), state.params, state.arch().name);
-    described_ = d ? *d : std::string(state.kernel().title);
+    // A variant's facts are not the catalog's (lessons look kernels up by name): its summary instead.
+    described_ = d ? *d : state.variant ? state.variant->summary() : std::string(state.kernel().title);
   }
   return described_;
 }

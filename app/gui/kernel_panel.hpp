@@ -17,7 +17,7 @@ class KernelPanel {
 
  private:
   struct DescriptionKey {
-    int kernel = -1, arch = -1;
+    int kernel = -1, arch = -1;  // AppState::kernel_serial, arch_index
     kernels::KernelParams params;
     bool operator==(const DescriptionKey&) const = default;
   };

@@ -77,11 +77,13 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, 
   }
   state.whole_kernel.wait();
   state.timings.wait_predictions();
+  state.wait_variant_predictions();
   // Tabs and scroll positions settle over a few frames (ImGui applies them on the next one).
   constexpr int kFrames = 4;
   for (int f = 0; f < kFrames; ++f) {
     if (plan.results) bench.show_results(*plan.results);
     if (plan.detail) bench.show_detail(*plan.detail);
+    if (plan.memory && f == 0) bench.show_memory(*plan.memory);
     build_frame(*window, bench, state, 1.0 / 60);
     if (f + 1 < kFrames) {
       window->end_frame();

@@ -32,6 +32,7 @@ struct ScreenshotPlan {
   bool live_bench = false;            // time the catalog on this GPU first
   std::optional<ResultsTab> results;  // Timings or Whole kernel
   std::optional<DetailTab> detail;    // Shared array or Blocks
+  std::optional<MemoryTab> memory;    // Your variant (the others follow the instruction)
   LessonStart lesson;                 // a lesson step (its state replaces the kernel's)
   bool reveal = false;                // the step's answer shown
   std::optional<lessons::View> figure_only;  // presenter mode with this figure and no text (export)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <future>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -15,6 +16,9 @@ struct ReportRequest {
   const kernels::KernelInfo* kernel = nullptr;
   kernels::KernelParams params;
   const ArchPreset* arch = nullptr;
+  // Keeps *kernel alive while the job runs when it is not the catalog's (a student's
+  // variant, replaced at the next keystroke).
+  std::shared_ptr<const void> owner;
 };
 
 class WholeKernelJob {

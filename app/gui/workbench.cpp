@@ -2,10 +2,11 @@
 //
 //   +---------------- status bar: kernel, notices, keys -----------------+
 //   | Kernel &    | Bank map / Global memory /    | Code                 |
-//   | parameters  | Own pattern                   |                      |
+//   | parameters  | Your variant                  |                      |
 //   |-------------|-------------------------------|----------------------|
 //   | Warp        | Shared array / Blocks         | Timings /            |
-//   | stepper     |                               | Whole kernel         |
+//   | stepper     |                               | Whole kernel /       |
+//   |             |                               | Your variant         |
 //   +--------------------------------------------------------------------+
 #include "gui/workbench.hpp"
 
@@ -263,10 +264,14 @@ void Workbench::draw_status_bar(AppState& state, float height) {
 
 void Workbench::draw_memory_tabs(AppState& state) {
   if (!ImGui::BeginTabBar("memory_tabs")) return;
-  const bool follow = state.view.select_tabs && state.source == InstructionSource::Kernel && state.current.valid;
+  // While the student types in "Your variant", the tabs stay there: the variant's
+  // instruction moving between shared and global must not pull them away.
+  const bool follow = state.view.select_tabs && state.source == InstructionSource::Kernel && state.current.valid &&
+                      !pattern_tab_open_;
   const bool shared = state.current.access.space == Space::Shared;
   const bool want_banks = memory_request_ ? *memory_request_ == MemoryTab::BankMap : follow && shared;
   const bool want_global = memory_request_ ? *memory_request_ == MemoryTab::GlobalMemory : follow && !shared;
+  const bool want_variant = memory_request_ && *memory_request_ == MemoryTab::YourVariant;
   memory_request_.reset();
   bool pattern_open = false;
   if (ImGui::BeginTabItem("Bank map", nullptr, select_if(want_banks))) {
@@ -277,16 +282,17 @@ void Workbench::draw_memory_tabs(AppState& state) {
     global_memory_.Draw(state);
     ImGui::EndTabItem();
   }
-  if (ImGui::BeginTabItem("Own pattern")) {
+  if (ImGui::BeginTabItem("Your variant", nullptr, select_if(want_variant))) {
     pattern_open = true;
-    pattern_.Draw(state);
+    variant_.Draw(state, !pattern_tab_open_);
     ImGui::Separator();
     if (state.current.valid && state.current.access.space == Space::Shared) bank_map_.Draw(state);
     else if (state.current.valid) global_memory_.Draw(state);
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();
-  // Leaving the pattern tab returns every view to the kernel's instruction.
+  // Leaving the tab returns every view to the kernel's instruction (a typed
+  // variant stays the current kernel until another is picked).
   if (pattern_tab_open_ && !pattern_open) state.set_source(InstructionSource::Kernel);
   pattern_tab_open_ = pattern_open;
 }
@@ -311,14 +317,23 @@ void Workbench::draw_detail_tabs(AppState& state) {
 
 void Workbench::draw_results_tabs(AppState& state) {
   if (!ImGui::BeginTabBar("results_tabs")) return;
+  // A variant's times come forward when one is first made (not at every keystroke).
+  const bool new_variant = state.variant && !variant_shown_;
+  variant_shown_ = state.variant != nullptr;
+  if (new_variant && !results_request_) results_request_ = ResultsTab::Variant;
   const bool want_timings = results_request_ && *results_request_ == ResultsTab::Timings;
   const bool want_kernel = results_request_ && *results_request_ == ResultsTab::WholeKernel;
+  const bool want_variant = results_request_ && *results_request_ == ResultsTab::Variant;
   if (ImGui::BeginTabItem("Timings", nullptr, select_if(want_timings))) {
     timings_.Draw(state);
     ImGui::EndTabItem();
   }
   if (ImGui::BeginTabItem("Whole kernel", nullptr, select_if(want_kernel))) {
     whole_kernel_.Draw(state);
+    ImGui::EndTabItem();
+  }
+  if (state.variant && ImGui::BeginTabItem("Your variant", nullptr, select_if(want_variant))) {
+    variant_timings_.Draw(state);
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();

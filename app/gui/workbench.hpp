@@ -14,17 +14,18 @@
 #include "gui/kernel_panel.hpp"
 #include "gui/lesson_panel.hpp"
 #include "gui/lesson_player.hpp"
-#include "gui/pattern_panel.hpp"
 #include "gui/shared_array_panel.hpp"
 #include "gui/timings_panel.hpp"
+#include "gui/variant_panel.hpp"
+#include "gui/variant_timings_panel.hpp"
 #include "gui/warp_stepper_panel.hpp"
 #include "gui/whole_kernel_panel.hpp"
 
 namespace ws::gui {
 
-enum class MemoryTab : std::uint8_t { BankMap, GlobalMemory, OwnPattern };
+enum class MemoryTab : std::uint8_t { BankMap, GlobalMemory, YourVariant };
 enum class DetailTab : std::uint8_t { SharedArray, Blocks };
-enum class ResultsTab : std::uint8_t { Timings, WholeKernel };
+enum class ResultsTab : std::uint8_t { Timings, WholeKernel, Variant };
 
 class Workbench {
  public:
@@ -34,6 +35,7 @@ class Workbench {
   // Screenshots pick tabs explicitly; otherwise they follow the instruction.
   void show_results(ResultsTab t) { results_request_ = t; }
   void show_detail(DetailTab t) { detail_request_ = t; }
+  void show_memory(MemoryTab t) { memory_request_ = t; }
   const BankMapPanel& bank_map() const { return bank_map_; }
   const GlobalMemoryPanel& global_memory() const { return global_memory_; }
   // Lessons (lesson_player.hpp); a step's view picks the tabs, or the presenter's figure.
@@ -66,7 +68,9 @@ class Workbench {
   WarpStepperPanel stepper_;
   BankMapPanel bank_map_;
   GlobalMemoryPanel global_memory_;
-  PatternPanel pattern_;
+  VariantPanel variant_;
+  VariantTimingsPanel variant_timings_;
+  bool variant_shown_ = false;  // a variant was current last frame: its results tab came forward once
   SharedArrayPanel shared_array_;
   BlocksPanel blocks_;
   CodePanel code_;

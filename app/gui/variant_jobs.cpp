@@ -1,0 +1,172 @@
+#include "gui/variant_jobs.hpp"
+
+#include <chrono>
+#include <exception>
+
+#include <fmt/format.h>
+
+#include "ws/arch.hpp"
+#include "ws/kernels/prediction.hpp"
+#include "ws/kernels/work.hpp"
+
+namespace ws::gui {
+namespace {
+
+template <class T>
+bool finished(const std::future<T>& f) {
+  return f.valid() && f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+}
+
+// The model's time for one kernel, or nothing where it cannot go (sizes that would
+// take minutes to simulate, a kernel the simulator refuses).
+VariantPrediction predict_one(const kernels::KernelDescriptor& k, const kernels::KernelParams& p,
+                              const kernels::Calibration& c) {
+  VariantPrediction out;
+  try {
+    if (kernels::check_params(k, p, default_preset()) || kernels::check_work(k, p, default_preset().warp_lanes))
+      return out;
+    const kernels::Prediction pr = kernels::predict(k, p, c);
+    out.ms = pr.predicted_ms;
+    out.bound = std::string(pr.bound);
+  } catch (const std::exception&) {
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<BesideKernel> beside_kernels(const kernels::KernelVariant& v) {
+  std::vector<BesideKernel> out;
+  if (v.kind() == kernels::VariantKind::TileLayout) {
+    for (const char* name : {"transpose_shared", "transpose_padded", "transpose_rotated", "transpose_xor"})
+      if (const auto* k = kernels::find_kernel(name)) out.push_back({k, v.params(), name});
+  } else if (const auto* k = kernels::find_kernel("smem_stride")) {
+    for (int stride : {1, 32}) {
+      kernels::KernelParams p = v.params();
+      p.stride = stride;
+      out.push_back({k, p, fmt::format("smem_stride stride={}", stride)});
+    }
+  }
+  return out;
+}
+
+bool same_variant(const kernels::KernelVariant& a, const kernels::KernelVariant& b) {
+  return a.spec().base == b.spec().base && a.spec().expression == b.spec().expression && a.params() == b.params();
+}
+
+VariantJobs::~VariantJobs() {
+  if (predict_job_.valid()) predict_job_.wait();
+  if (run_job_.valid()) run_job_.wait();
+}
+
+bool VariantJobs::requested(const kernels::KernelVariant& v, const std::string& gpu) const {
+  auto same = [&](const std::optional<PredictRequest>& r) {
+    return r && r->gpu == gpu && same_variant(*r->variant, v);
+  };
+  if (waiting_) return same(waiting_);  // a newer request replaces what runs now
+  if (predict_job_.valid()) return same(running_request_);
+  return predicted_ && predicted_->gpu == gpu && same_variant(*predicted_->variant, v);
+}
+
+void VariantJobs::predict(std::shared_ptr<const kernels::KernelVariant> v, const kernels::Calibration& calibration,
+                          const std::string& gpu) {
+  if (!v || requested(*v, gpu)) return;
+  PredictRequest r{std::move(v), calibration, gpu};
+  if (predict_job_.valid()) waiting_ = std::move(r);
+  else start_predict(std::move(r));
+}
+
+void VariantJobs::start_predict(PredictRequest r) {
+  running_request_ = r;
+  predict_job_ = std::async(std::launch::async, [r = std::move(r)]() {
+    VariantPredictions out{r.variant, r.gpu, {}};
+    out.rows.push_back(predict_one(r.variant->descriptor(), r.variant->params(), r.calibration));
+    for (const BesideKernel& b : beside_kernels(*r.variant)) out.rows.push_back(predict_one(*b.kernel, b.params, r.calibration));
+    return out;
+  });
+}
+
+const VariantPredictions* VariantJobs::predictions(const kernels::KernelVariant& v, const std::string& gpu) const {
+  if (!predicted_ || predicted_->gpu != gpu || !same_variant(*predicted_->variant, v)) return nullptr;
+  return &*predicted_;
+}
+
+void VariantJobs::wait_predictions() {
+  while (predicting()) {
+    if (predict_job_.valid()) predict_job_.wait();
+    poll();
+  }
+}
+
+void VariantJobs::start_run(std::shared_ptr<const kernels::KernelVariant> v, int repeat) {
+  if (!v || run_job_.valid()) return;
+  progress_ = 0.0f;
+  {
+    std::lock_guard lock(stage_mutex_);
+    stage_ = "compiling";
+  }
+  run_job_ = std::async(std::launch::async, [this, v = std::move(v), repeat]() {
+    VariantRunOutcome out;
+    out.variant = v;
+    const std::vector<BesideKernel> beside = beside_kernels(*v);
+    // The variant takes the first half of the bar, the kernels beside it the rest.
+    const double share = 0.5 / std::max<std::size_t>(1, beside.size());
+    auto report = [this](double fraction, std::string_view stage) {
+      progress_ = static_cast<float>(fraction);
+      std::lock_guard lock(stage_mutex_);
+      stage_ = std::string(stage);
+    };
+    kernels::BenchOptions options;
+    options.repeat = repeat;
+    try {
+      auto result = kernels::run_variant(*v, options, [&](double f, std::string_view stage) {
+        report(0.5 * f, fmt::format("your variant: {}", stage));
+      });
+      if (auto* e = std::get_if<kernels::VariantRunError>(&result)) {
+        out.error = e->message;
+        return out;
+      }
+      out.run = std::move(std::get<kernels::VariantRun>(result));
+      options.twin = false;
+      for (std::size_t i = 0; i < beside.size(); ++i) {
+        const double base = 0.5 + share * static_cast<double>(i);
+        auto timed = kernels::bench_kernel(*beside[i].kernel, beside[i].params, options,
+                                           [&](double f, std::string_view) { report(base + share * f, beside[i].label); });
+        if (auto* t = std::get_if<kernels::BenchResult>(&timed)) out.beside.push_back(*t);
+        else out.beside.push_back(std::nullopt);
+      }
+    } catch (const std::exception& e) {
+      out.error = e.what();
+    }
+    return out;
+  });
+}
+
+std::string VariantJobs::run_stage() const {
+  std::lock_guard lock(stage_mutex_);
+  return stage_;
+}
+
+const VariantRunOutcome* VariantJobs::run_of(const kernels::KernelVariant& v) const {
+  return ran_ && same_variant(*ran_->variant, v) ? &*ran_ : nullptr;
+}
+
+void VariantJobs::wait_run() {
+  if (run_job_.valid()) run_job_.wait();
+  poll();
+}
+
+void VariantJobs::poll() {
+  if (finished(predict_job_)) {
+    predicted_ = predict_job_.get();
+    running_request_.reset();
+  }
+  if (!predict_job_.valid() && waiting_) {
+    PredictRequest r = std::move(*waiting_);
+    waiting_.reset();
+    start_predict(std::move(r));
+  }
+  if (finished(run_job_)) ran_ = run_job_.get();
+}
+
+}  // namespace ws::gui

@@ -1,0 +1,106 @@
+// The background work behind "Your variant" (no ImGui here, so tests drive it):
+//   beside_kernels()   the catalog kernels a variant is compared with (as `warpscope variant`)
+//   predictions        the variant and those kernels predicted on one GPU's calibration
+//   GPU run            run_variant (NVRTC, load, check, time) and the kernels beside it timed
+// A whole-kernel prediction at 8192 x 8192 takes a tenth of a second per kernel
+// and a GPU run seconds: both run in std::async so typing never waits for them.
+#pragma once
+
+#include <atomic>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ws/kernels/bench.hpp"
+#include "ws/kernels/measurements.hpp"
+#include "ws/kernels/variant.hpp"
+#include "ws/kernels/variant_gpu.hpp"
+
+namespace ws::gui {
+
+// A catalog kernel shown beside the variant, at the variant's parameters.
+struct BesideKernel {
+  const kernels::KernelDescriptor* kernel = nullptr;
+  kernels::KernelParams params;
+  std::string label;  // "transpose_padded", "smem_stride stride=32"
+};
+// The four shared-tile transposes beside a layout; smem_stride at stride 1 and 32
+// (conflict-free and the 32-way worst case, same width) beside a pattern.
+std::vector<BesideKernel> beside_kernels(const kernels::KernelVariant& v);
+
+// Same typed variant: the same base, expression and parameters (a retyped
+// expression is a new object but the same kernel, so its GPU run still applies).
+bool same_variant(const kernels::KernelVariant& a, const kernels::KernelVariant& b);
+
+struct VariantPrediction {
+  std::optional<double> ms;  // empty where the model cannot go (too much work, an error)
+  std::string bound;
+};
+
+// Predictions for one (variant, calibration): [0] the variant, then beside_kernels().
+struct VariantPredictions {
+  std::shared_ptr<const kernels::KernelVariant> variant;
+  std::string gpu;  // the calibrated GPU's name
+  std::vector<VariantPrediction> rows;
+};
+
+// A finished GPU run of a variant and the kernels beside it, timed in the same run.
+struct VariantRunOutcome {
+  std::shared_ptr<const kernels::KernelVariant> variant;
+  std::optional<kernels::VariantRun> run;
+  std::vector<std::optional<kernels::BenchResult>> beside;  // as beside_kernels(); empty when the variant failed
+  std::string error;  // the NVRTC log or CUDA error; the run is empty then
+};
+
+class VariantJobs {
+ public:
+  VariantJobs() = default;
+  VariantJobs(const VariantJobs&) = delete;
+  VariantJobs& operator=(const VariantJobs&) = delete;
+  ~VariantJobs();  // waits for running work: it holds the variant and the GPU
+
+  // Starts predicting `v` on `calibration` unless that is already done or running;
+  // a request made while one runs waits, replacing an earlier waiting one.
+  void predict(std::shared_ptr<const kernels::KernelVariant> v, const kernels::Calibration& calibration,
+               const std::string& gpu);
+  // The latest finished predictions for `v` (same_variant) on `gpu`; nullptr while computing.
+  const VariantPredictions* predictions(const kernels::KernelVariant& v, const std::string& gpu) const;
+  bool predicting() const { return predict_job_.valid() || waiting_.has_value(); }
+  void wait_predictions();
+
+  // Compiles, checks and times `v` on this machine's GPU, then the kernels beside it.
+  void start_run(std::shared_ptr<const kernels::KernelVariant> v, int repeat = 20);
+  bool running() const { return run_job_.valid(); }
+  float run_progress() const { return progress_.load(); }
+  std::string run_stage() const;
+  // The latest finished run when it was of `v`; else nullptr.
+  const VariantRunOutcome* run_of(const kernels::KernelVariant& v) const;
+  void wait_run();
+
+  void poll();  // once per frame: collect finished work, start a waiting request
+
+ private:
+  struct PredictRequest {
+    std::shared_ptr<const kernels::KernelVariant> variant;
+    kernels::Calibration calibration;
+    std::string gpu;
+  };
+  void start_predict(PredictRequest r);
+  bool requested(const kernels::KernelVariant& v, const std::string& gpu) const;
+
+  std::optional<PredictRequest> running_request_;  // what predict_job_ computes
+  std::future<VariantPredictions> predict_job_;
+  std::optional<PredictRequest> waiting_;
+  std::optional<VariantPredictions> predicted_;
+
+  std::future<VariantRunOutcome> run_job_;
+  std::optional<VariantRunOutcome> ran_;
+  std::atomic<float> progress_{0.0f};
+  mutable std::mutex stage_mutex_;
+  std::string stage_;
+};
+
+}  // namespace ws::gui
