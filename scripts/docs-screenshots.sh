@@ -14,3 +14,6 @@ lesson() { xvfb-run -a -s "-screen 0 1920x1080x24" "$ws" screenshot --size 1280x
 lesson --lesson transpose-shared --step 3 --reveal --out "$root/docs/screenshot-lesson-transpose-shared.png"
 lesson --lesson coalescing --step 2 --reveal --out "$root/docs/screenshot-lesson-coalescing.png"
 lesson --lesson padding --step 4 --out "$root/docs/screenshot-lesson-padding.png"
+# Your variant: a typed tile layout beside the catalog's (README, "Your variant").
+xvfb-run -a -s "-screen 0 1920x1080x24" "$ws" screenshot --size 1280x720 --variant-layout '(c + 2*r) % T' \
+  --out "$root/docs/variant-layout.png"

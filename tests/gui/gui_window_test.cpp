@@ -126,6 +126,38 @@ TEST_F(WindowTest, ResultsTabsFontScaleAndBadInputRender) {
   s.set_source(InstructionSource::Kernel);
 }
 
+// "Your variant": the tab opens on a typed layout, its bank map is the variant's
+// column read, a refused expression renders its message, the results tab renders.
+TEST_F(WindowTest, YourVariantTabRendersTheTypedLayoutAndItsMessage) {
+  Workbench bench;
+  AppState& s = *state_;
+  ASSERT_TRUE(s.select_kernel("transpose_shared"));
+  kernels::KernelParams p = s.params;
+  p.rows = p.cols = 256;
+  s.set_params(p);
+  s.variant_editor.mode = VariantMode::TileLayout;
+  s.variant_editor.layout = "(c + 2*r) % T";
+  ASSERT_TRUE(s.apply_variant()) << s.variant_editor.error;
+  s.whole_kernel.wait();
+  s.wait_variant_predictions();
+  bench.show_memory(MemoryTab::YourVariant);
+  bench.show_results(ResultsTab::Variant);
+  render(bench);
+  EXPECT_EQ(s.kernel().name, "transpose_layout") << "entering the tab keeps the typed variant";
+  EXPECT_EQ(bench.bank_map().last_layout().rows, 2) << "(c + 2r) % T: a 2-way column read";
+  s.variant_editor.layout = "c % 2";
+  EXPECT_FALSE(s.apply_variant());
+  render(bench);
+  EXPECT_EQ(bench.bank_map().last_layout().rows, 2) << "the last good layout stays drawn";
+  s.variant_editor.mode = VariantMode::LaneExpression;
+  render(bench);
+  EXPECT_EQ(s.source, InstructionSource::Pattern);
+  bench.show_memory(MemoryTab::BankMap);
+  render(bench);
+  EXPECT_EQ(s.source, InstructionSource::Kernel);
+  ASSERT_TRUE(s.select_kernel("transpose_padded"));
+}
+
 // Measurement files with a wrong type or shape: each is skipped with a message
 // naming it and the field, the good one still shows, and the window runs on.
 TEST_F(WindowTest, BadMeasurementFilesAreSkippedAndNamed) {
@@ -170,6 +202,33 @@ TEST(ScreenshotCommand, WritesAPngOfTheRequestedSize) {
   ASSERT_TRUE(stbi_info(out.c_str(), &w, &h, &n));
   EXPECT_EQ(w, 1280);
   EXPECT_EQ(h, 720);
+}
+
+TEST(ScreenshotCommand, OpensOnYourVariant) {
+  const fs::path out = fs::path(WS_TEST_OUT_DIR) / "cli_variant_layout.png";
+  fs::remove(out);
+  const auto r = test::run_warpscope({"screenshot", "--variant-layout", "(c + 2*r) % T", "--rows", "512", "--cols",
+                                      "512", "--size", "1280x720", "--out", out.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(out));
+  struct Case {
+    std::vector<std::string> args;
+    std::string names;
+  };
+  const std::string never = (fs::path(WS_TEST_OUT_DIR) / "never_variant.png").string();
+  for (const Case& c : std::vector<Case>{
+           {{"--variant-layout", "c % 2"}, "--variant-layout: elements (r, c) = (0, 0) and (0, 2)"},
+           {{"--variant-pattern", "4 * q"}, "--variant-pattern: 'q' at column"},
+           {{"--variant-layout", "c", "--variant-pattern", "0"}, "--variant-pattern: give"},
+           {{"--variant-layout", "c", "--kernel", "copy"}, "--kernel: copy takes no --variant-layout"}}) {
+    auto args = c.args;
+    args.insert(args.begin(), "screenshot");
+    args.insert(args.end(), {"--out", never});
+    const auto bad = test::run_warpscope(args);
+    EXPECT_EQ(bad.exit_code, 2) << c.names << ": " << bad.err;
+    EXPECT_NE(bad.err.find("warpscope: " + c.names), std::string::npos) << bad.err;
+  }
+  EXPECT_FALSE(fs::exists(never));
 }
 
 TEST(ScreenshotCommand, BadInputIsAUsageError) {
