@@ -33,7 +33,8 @@ int run_window(const WindowOptions& o, const LessonStart& start) {
   auto last = std::chrono::steady_clock::now();
   while (!window->should_close()) {
     const bool moving = state.playback.playing || state.view.animating_blocks || state.whole_kernel.busy() ||
-                        state.timings.live_running() ||
+                        state.timings.live_running() || state.variant_jobs.running() ||
+                        state.variant_jobs.predicting() ||
                         !state.timings.predictions_ready();
     window->wait_events(moving);
     const auto now = std::chrono::steady_clock::now();
