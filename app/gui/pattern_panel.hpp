@@ -1,6 +1,6 @@
-// "Your variant" in lane-expression mode (variant_panel.hpp): a student types the byte address of each lane as an expression
-// in `lane` (ws/pattern_input.hpp) and sees the bank map or the sector map of
-// that access at once. Bad input shows its message; nothing is drawn from it.
+// "Your variant" in lane-expression mode (variant_panel.hpp): a student types
+// the byte address of each lane as an expression in `lane` (ws/pattern_input.hpp)
+// and sees the bank map or the sector map of that access at once. Bad input shows its message; nothing is drawn from it.
 #pragma once
 
 #include <array>
