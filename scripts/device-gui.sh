@@ -14,6 +14,9 @@
 #   scripts/device-gui.sh run       there: unpacks the bundle into a private prefix
 #                                   (/tmp/wsgui, never into /), starts its Xvfb, takes
 #                                   docs-bound $OUT/screenshot-gpu-live.png with --live-bench.
+#   scripts/device-gui.sh variant   there: the same prefix and Xvfb; a student's layout
+#                                   (c + 2*r) % T run on the GPU from the "Your variant"
+#                                   tab, at 1280x720: $OUT/variant-gpu-run.png.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -119,5 +122,16 @@ case "${1:-}" in
     start_xvfb 77 "$p"
     DISPLAY=:77 shot "$out/screenshot-gpu-live.png" --live-bench 2>&1 | tee "$out/device-gui.log"
     ;;
-  *) echo "usage: $0 prepare|check|run" >&2; exit 2 ;;
+  variant)
+    out=${OUT:-$root/docs}
+    p=/tmp/wsgui
+    mkdir -p "$p"
+    tar -xJf "$bundle" -C "$p"
+    trap stop_xvfb EXIT
+    use_prefix "$p"
+    start_xvfb 78 "$p"
+    DISPLAY=:78 "$root/$exe" screenshot --variant-layout '(c + 2*r) % T' --variant-run --size 1280x720 \
+      --out "$out/variant-gpu-run.png" 2>&1 | tee "$out/device-gui-variant.log"
+    ;;
+  *) echo "usage: $0 prepare|check|run|variant" >&2; exit 2 ;;
 esac

@@ -133,6 +133,8 @@ CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
   cmd->add_option("--variant-pattern", o.variant_pattern,
                   "your variant: a byte address in lane, i for smem_stride's reads (width: --bytes)");
   cmd->add_flag("--live-bench", o.live_bench, "time the catalog on this machine's GPU first");
+  cmd->add_flag("--variant-run", o.variant_run,
+                "with a variant: compile, check and time it on this machine's GPU first (Run on GPU)");
   cmd->add_option("--lesson", o.lesson, "a lesson (warpscope lessons lists them): its step's whole state");
   cmd->add_option("--step", o.step, "with --lesson: the step, from 1");
   cmd->add_flag("--present", o.present, "presenter mode: one figure and the lesson text");
@@ -154,6 +156,7 @@ int run_screenshot(const ScreenshotOptions& o) {
                                  gui::kMaxFontScale));
   plan.font_scale = o.font_scale;
   plan.live_bench = o.live_bench;
+  plan.variant_run = o.variant_run;
   // compare: the Timings tab with its "Measured vs predicted" window open.
   if (o.results == "timings" || o.results == "compare") plan.results = gui::ResultsTab::Timings;
   else if (o.results == "whole-kernel") plan.results = gui::ResultsTab::WholeKernel;

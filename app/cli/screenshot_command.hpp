@@ -28,6 +28,7 @@ struct ScreenshotOptions {
   std::string variant_layout;   // your variant: a tile layout in r, c, T (the "Your variant" tab)
   std::string variant_pattern;  // your variant: a byte address in lane, i (width: --bytes)
   bool live_bench = false;
+  bool variant_run = false;
   std::string lesson;    // a lesson step instead of --kernel and its flags
   int step = 1;
   bool present = false;  // presenter mode

@@ -62,6 +62,22 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, 
     state.timings.start_live_bench();
     state.timings.wait_live_bench();
   }
+  if (plan.variant_run) {
+    if (!state.variant) {
+      *error = "--variant-run: give --variant-layout or --variant-pattern";
+      return false;
+    }
+    if (state.timings.gpu != GpuStatus::Present) {
+      *error = fmt::format("--variant-run: no GPU here ({})", state.timings.gpu_reason);
+      return false;
+    }
+    state.variant_jobs.start_run(state.variant);
+    state.variant_jobs.wait_run();
+    if (const VariantRunOutcome* ran = state.variant_jobs.run_of(*state.variant); ran && !ran->error.empty()) {
+      *error = "--variant-run: " + ran->error;
+      return false;
+    }
+  }
   Workbench bench;
   state.view.presenter = plan.lesson.present || plan.figure_only.has_value();
   if (plan.figure_only) bench.show_figure_only(*plan.figure_only);

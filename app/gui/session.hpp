@@ -30,6 +30,7 @@ struct ScreenshotPlan {
   int width = 1600, height = 900;
   float font_scale = 1.0f;
   bool live_bench = false;            // time the catalog on this GPU first
+  bool variant_run = false;           // run the variant on this GPU first (Your variant's Run on GPU)
   std::optional<ResultsTab> results;  // Timings or Whole kernel
   std::optional<DetailTab> detail;    // Shared array or Blocks
   std::optional<MemoryTab> memory;    // Your variant (the others follow the instruction)
