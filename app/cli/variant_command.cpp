@@ -37,6 +37,7 @@ std::shared_ptr<const KernelVariant> make(const VariantOptions& o, const ArchPre
     throw UsageError(fmt::format("--kernel: {} takes no --pattern (patterns go with smem_stride)", spec.base));
   spec.expression = o.layout.empty() ? o.pattern : o.layout;
   spec.params = params_from(o.kernel, kernel_named(spec.base));
+  spec.swizzle = o.swizzle;
   auto made = kernels::make_variant(spec, arch);
   if (auto* e = std::get_if<std::string>(&made)) throw UsageError(*e);
   return std::get<std::shared_ptr<const KernelVariant>>(made);
@@ -84,6 +85,8 @@ CLI::App* add_variant_command(CLI::App& root, VariantOptions& o) {
   cmd->add_option("--layout", o.layout,
                   "tile layout in r, c, T: the column of element (r, c) (values 0..T-1), or its word in the tile");
   cmd->add_option("--pattern", o.pattern, "byte address lane `lane` reads in iteration i, e.g. '4*(17*lane)'");
+  cmd->add_option("--swizzle-preset", o.swizzle,
+                  "applied to the byte address: tma32, tma64, tma128 (Hopper TMA) or cute:B,M,S (CuTe Swizzle)");
   add_kernel_options(*cmd, o.kernel);
   cmd->add_option("--arch", o.arch, "architecture preset")->default_val("sm90");
   cmd->add_option("--gpu", o.gpu, "predict on a recorded GPU (h100, h200) or live; default live with --run, else h100");
@@ -147,6 +150,7 @@ int run_variant(const VariantOptions& o) {
     j["variant"] = {{"kind", v->kind() == kernels::VariantKind::TileLayout ? "layout" : "pattern"},
                     {"base", v->spec().base},
                     {"expression", v->spec().expression},
+                    {"swizzle", v->spec().swizzle},
                     {"c_expression", v->c_expression()},
                     {"summary", v->summary()}};
     if (const auto* t = v->layout()) {

@@ -15,6 +15,7 @@ struct VariantOptions {
   KernelOptions kernel;  // --kernel: the catalog kernel it stands beside (transpose_shared, smem_stride)
   std::string layout;    // --layout EXPR in r, c, T
   std::string pattern;   // --pattern EXPR in lane, i (a byte address)
+  std::string swizzle;   // --swizzle-preset: tma32|tma64|tma128|cute:B,M,S on the byte address
   std::string arch = "sm90";
   std::string gpu;       // --gpu: the prediction's GPU; default live with --run, else h100
   bool run = false;

@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <cstring>
+#include <optional>
 
 #include "family.hpp"
 #include "reference.hpp"
@@ -228,23 +230,48 @@ KernelDescriptor pattern_descriptor(const KernelDescriptor& base, std::shared_pt
 
 }  // namespace
 
+std::variant<std::string, std::string> swizzle_expression(std::string_view swizzle, const std::string& x) {
+  // ws::swizzle::tma and ws::swizzle::Cute (sim/include/ws/swizzle.hpp), written in the typed language.
+  const std::string a = "(" + x + ")";
+  if (swizzle == "tma32" || swizzle == "tma64" || swizzle == "tma128") {
+    const int rows_mask = swizzle == "tma32" ? 1 : swizzle == "tma64" ? 3 : 7;  // 128-byte row index mod 2, 4, 8
+    return std::variant<std::string, std::string>(std::in_place_index<0>,
+                                                  fmt::format("{0} ^ ((({0} >> 7) & {1}) << 4)", a, rows_mask));
+  }
+  int b = -1, m = -1, sh = -1;
+  if (swizzle.starts_with("cute:") && std::sscanf(std::string(swizzle.substr(5)).c_str(), "%d,%d,%d", &b, &m, &sh) == 3 &&
+      b >= 1 && b <= 8 && m >= 0 && m <= 8 && sh >= b && sh <= 10) {
+    const long long mask = ((1ll << b) - 1) << (m + sh);
+    return std::variant<std::string, std::string>(std::in_place_index<0>,
+                                                  fmt::format("{0} ^ (({0} & {1}) >> {2})", a, mask, sh));
+  }
+  return std::variant<std::string, std::string>(
+      std::in_place_index<1>, fmt::format("--swizzle-preset: '{}' is not tma32, tma64, tma128 or cute:B,M,S (B 1..8, "
+                                          "M 0..8, S from B to 10)",
+                                          swizzle));
+}
+
 bool accepts_layout(std::string_view base) {
   return std::find(std::begin(kLayoutKernels), std::end(kLayoutKernels), base) != std::end(kLayoutKernels);
 }
 bool accepts_pattern(std::string_view base) { return base == "smem_stride"; }
 
 std::string KernelVariant::summary() const {
+  const std::string swizzled = spec_.swizzle.empty() ? "" : fmt::format(", swizzled {} on byte addresses", spec_.swizzle);
   if (layout_) {
     const CheckedLayout& t = *layout_;
+    if (!spec_.swizzle.empty())
+      return fmt::format("{}, swizzled {} on its byte address: a tile of {} rows x {} words ({} bytes)",
+                         spec_.expression, spec_.swizzle, t.tile, t.pitch, t.tile * t.pitch * 4);
     if (t.form == LayoutForm::Column)
-      return fmt::format("tile[r][{}]: column of element (r, c), a {} x {} tile ({} bytes)", spec_.expression, t.tile,
-                         t.tile, t.tile * t.pitch * 4);
-    return fmt::format("tile[{}]: word of element (r, c), a tile of {} rows x {} words ({} bytes)", spec_.expression,
-                       t.tile, t.pitch, t.tile * t.pitch * 4);
+      return fmt::format("tile[r][{}]: column of element (r, c), a {} x {} tile ({} bytes){}", spec_.expression,
+                         t.tile, t.tile, t.tile * t.pitch * 4, swizzled);
+    return fmt::format("tile[{}]: word of element (r, c), a tile of {} rows x {} words ({} bytes){}", spec_.expression,
+                       t.tile, t.pitch, t.tile * t.pitch * 4, swizzled);
   }
   const CheckedPattern& t = *pattern_;
-  return fmt::format("byte {}: {}-byte reads{}, a buffer of {} elements ({} bytes)", spec_.expression, t.bytes,
-                     t.uses_i ? " changing with i" : "", t.elements, t.elements * t.bytes);
+  return fmt::format("byte {}: {}-byte reads{}, a buffer of {} elements ({} bytes){}", spec_.expression, t.bytes,
+                     t.uses_i ? " changing with i" : "", t.elements, t.elements * t.bytes, swizzled);
 }
 
 std::variant<std::shared_ptr<const KernelVariant>, std::string> make_variant(const VariantSpec& spec,
@@ -266,22 +293,45 @@ std::variant<std::shared_ptr<const KernelVariant>, std::string> make_variant(con
     if (auto err = check_params(*base, spec.params, arch)) return *err;
     auto checked = check_layout(e, spec.params.tile);
     if (auto* err = std::get_if<std::string>(&checked)) return *err;
+    std::optional<Expr> swizzled;
+    if (!spec.swizzle.empty()) {
+      // The element's word (the typed column placed in its row, or the typed word), as a byte address, swizzled.
+      const bool column = std::get<CheckedLayout>(checked).form == LayoutForm::Column;
+      const std::string word = column ? "r * T + (" + spec.expression + ")" : "(" + spec.expression + ")";
+      auto text = swizzle_expression(spec.swizzle, "4 * (" + word + ")");
+      if (text.index() == 1) return std::get<1>(text);
+      auto reparsed = Expr::parse("(" + std::get<0>(text) + ") / 4", kLayoutVars, "--swizzle-preset");
+      if (auto* err = std::get_if<ExprError>(&reparsed)) return err->message;
+      swizzled.emplace(std::move(std::get<Expr>(reparsed)));
+      checked = check_layout(*swizzled, spec.params.tile);  // a bijection stays one; the size may grow
+      if (auto* err = std::get_if<std::string>(&checked)) return *err;
+    }
+    const Expr& final_expr = swizzled ? *swizzled : e;
     v->kind_ = VariantKind::TileLayout;
     v->layout_ = std::make_shared<const CheckedLayout>(std::move(std::get<CheckedLayout>(checked)));
     v->descriptor_ = layout_descriptor(*base, v->layout_);
     const std::string names[] = {"r", "c", "T"};
-    v->c_expression_ = e.to_c(names);
+    v->c_expression_ = final_expr.to_c(names);
   } else {
     if (auto err = base->check(spec.params, arch)) return *err;
     if (spec.params.repeats < 1 || spec.params.repeats > 65536)
       return fmt::format("--repeats: {} is outside 1..65536", spec.params.repeats);
-    auto checked = check_pattern(e, spec.params.bytes, spec.params.repeats);
+    std::optional<Expr> swizzled;
+    if (!spec.swizzle.empty()) {
+      auto text = swizzle_expression(spec.swizzle, spec.expression);
+      if (text.index() == 1) return std::get<1>(text);
+      auto reparsed = Expr::parse(std::get<0>(text), kPatternVars, "--swizzle-preset");
+      if (auto* err = std::get_if<ExprError>(&reparsed)) return err->message;
+      swizzled.emplace(std::move(std::get<Expr>(reparsed)));
+    }
+    const Expr& final_expr = swizzled ? *swizzled : e;
+    auto checked = check_pattern(final_expr, spec.params.bytes, spec.params.repeats);
     if (auto* err = std::get_if<std::string>(&checked)) return *err;
     v->kind_ = VariantKind::AccessPattern;
     v->pattern_ = std::make_shared<const CheckedPattern>(std::move(std::get<CheckedPattern>(checked)));
     v->descriptor_ = pattern_descriptor(*base, v->pattern_);
     const std::string names[] = {"lane", "i"};
-    v->c_expression_ = e.to_c(names);
+    v->c_expression_ = final_expr.to_c(names);
   }
   // The variant's own launch on this preset: threads, shared memory, access widths.
   if (auto err = check_params(v->descriptor_, spec.params, arch)) return *err;

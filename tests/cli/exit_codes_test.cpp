@@ -36,6 +36,10 @@ TEST(ExitCodes, BadInputIsTwoForEverySubcommand) {
   expect_bad_input({"report", "--kernel", "copy", "--gpu", "no-such-gpu"}, "--gpu");
   expect_bad_input({"no-such-command"}, "");
   expect_bad_input({"report", "--kernel", "copy", "--rows", "1e3"}, "--rows");
+  expect_bad_input({"variant", "--layout", "c % 16", "--rows", "64", "--cols", "64"}, "--layout");
+  expect_bad_input({"variant", "--pattern", "4 * lane + x"}, "--pattern");
+  expect_bad_input({"variant", "--kernel", "copy", "--layout", "c"}, "--kernel");
+  expect_bad_input({"variant", "--layout", "c", "--run", "--repeat", "0"}, "--repeat");
   if (!screenshot_built()) GTEST_SKIP() << "built without the window";
   // All refused before a display is needed, so this holds without one too.
   expect_bad_input({"screenshot", "--kernel", "copy", "--out", "/tmp/x.png", "--font-scale", "nan"}, "--font-scale");
@@ -47,6 +51,7 @@ TEST(ExitCodes, SuccessIsZeroAndFailedOutputIsOne) {
       {"analyze", "--space", "global", "--op", "load", "--bytes", "4", "--expr", "4*lane"},
       {"report", "--kernel", "copy", "--rows", "256", "--cols", "256"},
       {"report", "--kernel", "copy", "--rows", "256", "--cols", "256", "--json"},
+      {"variant", "--layout", "(c + r) % T", "--rows", "256", "--cols", "256", "--json"},
   };
   for (const auto& args : ok) {
     EXPECT_EQ(run_warpscope(args).exit_code, 0) << args[0];
@@ -55,6 +60,17 @@ TEST(ExitCodes, SuccessIsZeroAndFailedOutputIsOne) {
     EXPECT_NE(full.err.find("cannot write to standard output"), std::string::npos) << full.err;
     const CommandResult closed = run_warpscope_with(args, ">&-");
     EXPECT_EQ(closed.exit_code, 1) << args[0] << " " << closed.err;
+  }
+}
+
+TEST(ExitCodes, VariantRunWithoutAGpuIsThree) {
+  // Without a GPU: 3 and one line; with one the variant runs and passes its checks (0).
+  const CommandResult r =
+      run_warpscope({"variant", "--layout", "c ^ r", "--rows", "256", "--cols", "256", "--run", "--repeat", "1"});
+  if (r.exit_code == 3) {
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  } else {
+    EXPECT_EQ(r.exit_code, 0) << r.err;
   }
 }
 

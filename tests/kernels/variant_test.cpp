@@ -20,8 +20,9 @@ wk::KernelParams transpose_params(int rows, int cols, int tile, int block_rows) 
   return p;
 }
 
-std::shared_ptr<const wk::KernelVariant> make(const std::string& base, const std::string& expr, wk::KernelParams p) {
-  auto made = wk::make_variant({base, expr, p}, ws::default_preset());
+std::shared_ptr<const wk::KernelVariant> make(const std::string& base, const std::string& expr, wk::KernelParams p,
+                                              const std::string& swizzle = "") {
+  auto made = wk::make_variant({base, expr, p, swizzle}, ws::default_preset());
   if (auto* e = std::get_if<std::string>(&made)) {
     ADD_FAILURE() << expr << ": " << *e;
     return nullptr;
@@ -30,7 +31,7 @@ std::shared_ptr<const wk::KernelVariant> make(const std::string& base, const std
 }
 
 std::string refusal(const std::string& base, const std::string& expr, wk::KernelParams p) {
-  auto made = wk::make_variant({base, expr, p}, ws::default_preset());
+  auto made = wk::make_variant({base, expr, p, ""}, ws::default_preset());
   if (auto* e = std::get_if<std::string>(&made)) return *e;
   ADD_FAILURE() << expr << " was accepted";
   return {};
@@ -119,6 +120,41 @@ TEST(Variant, PatternsMayChangeWithTheIteration) {
   EXPECT_EQ(v->pattern()->element[1 * 32 + 5], 37);
 }
 
+// A preset swizzle applied to the typed address: TMA's 128B mode spreads the
+// plain tile's 32-way column read over 8 chunks (4-way), and ldmatrix-like
+// 16-byte row reads (8 rows 128 bytes apart) over all banks.
+TEST(Variant, SwizzlePresetsApplyToTheByteAddress) {
+  const wk::KernelParams p = transpose_params(64, 64, 32, 8);
+  auto made = wk::make_variant({"transpose_shared", "c", p, "tma128"}, ws::default_preset());
+  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const wk::KernelVariant>>(made)) << std::get<std::string>(made);
+  const auto& v = *std::get<std::shared_ptr<const wk::KernelVariant>>(made);
+  EXPECT_EQ(v.layout()->word[1 * 32 + 0], 32 + 4);  // (1, 0): chunk 0 ^ 1 of row 1
+  const auto r = wk::report(v.descriptor(), p, ws::default_preset(), {0, 0, 0}, 0);
+  EXPECT_EQ(r.shared_load.wavefronts, 4 * r.shared_load.instructions);
+  wk::KernelParams s = wk::find_kernel("smem_stride")->defaults;
+  s.bytes = 16;
+  s.repeats = 4;
+  // Unswizzled, each quarter warp's 8 rows share 4 banks: 8 times the ideal; swizzled, the ideal.
+  for (const auto& [swizzle, times_ideal] : {std::pair{"", 8u}, std::pair{"tma128", 1u}, std::pair{"cute:3,4,3", 1u}}) {
+    auto pm = wk::make_variant({"smem_stride", "128 * (lane % 8) + 16 * (lane / 8)", s, swizzle}, ws::default_preset());
+    ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const wk::KernelVariant>>(pm)) << std::get<std::string>(pm);
+    const auto w = wk::report(std::get<std::shared_ptr<const wk::KernelVariant>>(pm)->descriptor(), s,
+                              ws::default_preset(), {0, 0, 0}, 0);
+    int reads = 0;
+    for (const auto& site : w.sites) {
+      if (site.site.name != "buf_load") continue;
+      ++reads;
+      EXPECT_EQ(site.warp.wavefronts, times_ideal * site.warp.ideal_wavefronts) << swizzle;
+      EXPECT_GT(site.warp.ideal_wavefronts, 0u);
+    }
+    EXPECT_EQ(reads, 1) << swizzle;
+  }
+  EXPECT_NE(refusal("smem_stride", "4 * lane", s).find("--bytes 16"), std::string::npos);
+  auto bad = wk::make_variant({"smem_stride", "16 * lane", s, "tma99"}, ws::default_preset());
+  ASSERT_TRUE(std::holds_alternative<std::string>(bad));
+  EXPECT_NE(std::get<std::string>(bad).find("--swizzle-preset: 'tma99'"), std::string::npos);
+}
+
 TEST(Variant, RefusalsNameTheFirstOffendingPoint) {
   const wk::KernelParams p = transpose_params(64, 64, 32, 8);
   EXPECT_NE(refusal("transpose_shared", "c % 16", p).find("(r, c) = (0, 0) and (0, 16)"), std::string::npos);
@@ -165,7 +201,7 @@ TEST(Variant, NvrtcPtxWidthsEqualTheTracedWidths) {
   std::vector<std::shared_ptr<const wk::KernelVariant>> variants = {
       make("transpose_shared", "(c + 2*r) % T", t), make("transpose_shared", "c ^ (r >> 1)", t),
       make("transpose_shared", "r*(T+1) + c", transpose_params(100, 70, 16, 4)),
-      make("smem_stride", "4 * (17 * lane)", s)};
+      make("smem_stride", "4 * (17 * lane)", s), make("transpose_shared", "c", t, "tma128")};
   for (int bytes : {8, 16}) {
     s.bytes = bytes;
     variants.push_back(make("smem_stride", std::to_string(bytes) + " * (lane ^ (i % 4))", s));
@@ -193,7 +229,8 @@ TEST(Variant, FiveTypedVariantsRunAndMatchTheReference) {
   const std::vector<std::shared_ptr<const wk::KernelVariant>> variants = {
       make("transpose_shared", "(c + r) % T", p), make("transpose_shared", "c ^ r", p),
       make("transpose_shared", "(c + 2*r) % T", p), make("transpose_shared", "c", p),
-      make("transpose_shared", "r*(T+1) + c", p), make("smem_stride", "4 * (17 * lane + (i % 3))", s)};
+      make("transpose_shared", "r*(T+1) + c", p), make("smem_stride", "4 * (17 * lane + (i % 3))", s),
+      make("transpose_shared", "c", p, "cute:3,2,3")};
   wk::BenchOptions o;
   o.repeat = 3;
   for (const auto& v : variants) {

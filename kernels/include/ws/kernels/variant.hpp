@@ -39,7 +39,20 @@ struct VariantSpec {
   std::string base = "transpose_shared";
   std::string expression;  // --layout or --pattern text
   KernelParams params;     // sizes, tile, block rows (layouts); bytes, repeats (patterns)
+  // Optional, applied to the byte address the expression gives (a layout's word
+  // times 4): "tma32", "tma64", "tma128" (Hopper TMA modes) or "cute:B,M,S"
+  // (CuTe Swizzle<B, M, S>). Empty: none. See swizzle_expression().
+  std::string swizzle;
 };
+
+// The swizzle presets a variant takes, for help texts and the window.
+inline constexpr std::string_view kVariantSwizzles[] = {"tma32", "tma64", "tma128", "cute:3,4,3", "cute:2,4,3"};
+
+// `byte_address` (an expression text) with the swizzle applied, as expression
+// text for the same parser: the swizzle is spelled in the typed language, so
+// the swizzled address is traced and compiled like a typed one. An unknown
+// name or bad B, M, S is a one-line message naming --swizzle-preset.
+std::variant<std::string, std::string> swizzle_expression(std::string_view swizzle, const std::string& byte_address);
 
 // How a layout's values are read (docs/variants.md): values all inside 0..T-1
 // are the column of element (r, c) in row r, a T x T tile; otherwise they are
