@@ -32,7 +32,7 @@ def main():
         shared_load = r["totals"]["shared_load"]
         variants.append({
             "kind": r["variant"]["kind"],
-            "expression": r["variant"]["expression"],
+            "expression": r["variant"]["expression"] + (f" [{r['variant']['swizzle']}]" if r["variant"].get("swizzle") else ""),
             "summary": r["variant"]["summary"],
             "params": r["params"],
             "wavefronts_per_shared_load": shared_load["wavefronts"] / max(1, shared_load["instructions"]),

@@ -12,8 +12,11 @@ exe=${1:?usage: $0 WARPSCOPE_BINARY}
 out=${OUT:-.}/variants.jsonl
 : > "$out"
 layouts=('(c + r) % T' 'c ^ r' 'c' '(c + 2*r) % T' 'r*(T+1) + c')
-patterns=('4*(17*lane)' '4*(2*lane)' '4*(16*lane)' '8*(lane ^ (i % 4))' '16*(4*lane)')
-pattern_bytes=(4 4 4 8 16)
+# The last two: ldmatrix-like rows (8 rows 128 bytes apart per quarter warp), plain and with TMA's 128B swizzle.
+patterns=('4*(17*lane)' '4*(2*lane)' '4*(16*lane)' '8*(lane ^ (i % 4))' '16*(4*lane)'
+          '128*(lane % 8) + 16*(lane / 8)' '128*(lane % 8) + 16*(lane / 8)')
+pattern_bytes=(4 4 4 8 16 16 16)
+pattern_swizzle=('' '' '' '' '' '' tma128)
 for l in "${layouts[@]}"; do
   for size in "--rows 8192 --cols 8192" "--rows 3000 --cols 5000"; do
     # shellcheck disable=SC2086  # $size is two flags
@@ -22,7 +25,9 @@ for l in "${layouts[@]}"; do
   done
 done
 for i in "${!patterns[@]}"; do
-  "$exe" variant --kernel smem_stride --pattern "${patterns[$i]}" --bytes "${pattern_bytes[$i]}" --run --repeat 50 \
-    --json >> "$out" || echo "variant-runs: '${patterns[$i]}' failed (exit $?)" >&2
+  swizzle=()
+  [ -n "${pattern_swizzle[$i]}" ] && swizzle=(--swizzle-preset "${pattern_swizzle[$i]}")
+  "$exe" variant --kernel smem_stride --pattern "${patterns[$i]}" --bytes "${pattern_bytes[$i]}" "${swizzle[@]}" \
+    --run --repeat 50 --json >> "$out" || echo "variant-runs: '${patterns[$i]}' failed (exit $?)" >&2
 done
 echo "variant-runs: $(wc -l < "$out") variants in $out"
