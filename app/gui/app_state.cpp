@@ -152,6 +152,7 @@ bool AppState::apply_variant(const kernels::KernelParams* with) {
   auto accepts = layout ? &kernels::accepts_layout : &kernels::accepts_pattern;
   kernels::VariantSpec spec;
   spec.expression = layout ? e.layout : e.pattern;
+  spec.swizzle = e.swizzle;
   // Beside the kernel shown when it is one a variant stands beside (its sizes kept:
   // the padded transpose at 1024 x 1024 stays so), else beside the default base.
   const std::string_view shown = variant ? std::string_view(variant->spec().base) : kernel().name;

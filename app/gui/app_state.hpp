@@ -59,6 +59,7 @@ struct VariantEditor {
   VariantMode mode = VariantMode::LaneExpression;
   std::string layout = "(c + 2*r) % T";    // in r, c, T: the column (or word) of element (r, c)
   std::string pattern = "4 * (17 * lane)";  // in lane, i: the byte address read
+  std::string swizzle;  // a preset on the byte address (kernels::kVariantSwizzles); empty: none
   std::string error;  // the last typed expression's message; the last good variant stays
 };
 

@@ -108,6 +108,28 @@ void VariantPanel::Draw(AppState& state, bool entered) {
   }
 }
 
+namespace {
+
+// The swizzle presets on the typed byte address: true when the choice changed.
+bool swizzle_choice(VariantEditor& e) {
+  ImGui::TextUnformatted("Swizzle:");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("cute:3,4,3 ").x + ImGui::GetFrameHeight() * 2);
+  bool changed = false;
+  if (ImGui::BeginCombo("##swizzle", e.swizzle.empty() ? "none" : e.swizzle.c_str())) {
+    if (ImGui::Selectable("none", e.swizzle.empty())) e.swizzle.clear(), changed = true;
+    for (std::string_view s : kernels::kVariantSwizzles)
+      if (ImGui::Selectable(std::string(s).c_str(), e.swizzle == s)) e.swizzle = s, changed = true;
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Applied to the byte address the expression gives: Hopper TMA's 32/64/128B modes or CuTe "
+                      "Swizzle<B,M,S>");
+  return changed;
+}
+
+}  // namespace
+
 void VariantPanel::draw_layout(AppState& state, bool entered) {
   VariantEditor& e = state.variant_editor;
   ImGui::TextWrapped("Where element (r, c) of the transpose's tile lives: its column in row r, in r, c, T (T = tile "
@@ -115,6 +137,7 @@ void VariantPanel::draw_layout(AppState& state, bool entered) {
   ImGui::SetNextItemWidth(-1);
   bool changed = ImGui::InputText("##layout", layout_.data(), layout_.size());
   changed |= example_buttons(kLayouts, layout_);
+  changed |= swizzle_choice(e);
   if (changed) {
     e.layout = layout_.data();
     state.apply_variant();
@@ -137,6 +160,7 @@ void VariantPanel::draw_pattern(AppState& state, bool entered) {
     width_changed |= ImGui::RadioButton((std::to_string(w) + " B").c_str(), &bytes, w);
   }
   changed |= example_buttons(kPatterns, pattern_);
+  changed |= swizzle_choice(e);
   if (width_changed && ours) {
     kernels::KernelParams p = state.params;
     p.bytes = bytes;

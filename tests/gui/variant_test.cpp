@@ -31,6 +31,28 @@ int rows_of_bank_map(const AppState& s) {
 
 const SiteInfo& current_site(const AppState& s) { return s.trace.sites.at(s.current.site); }
 
+// The swizzle choice applies to the typed address: TMA 128B turns the plain
+// tile's 32-way column read into 4 wavefronts; "none" brings the 32 back.
+TEST(Variant, SwizzleChoiceAppliesToTheTypedLayout) {
+  AppState s;
+  ASSERT_TRUE(s.select_kernel("transpose_shared"));
+  s.set_params(small_transpose());
+  ASSERT_TRUE(type_layout(s, "c")) << s.variant_editor.error;
+  ASSERT_TRUE(s.current.valid) << s.current.error;
+  EXPECT_EQ(s.current.shared.wavefronts, 32);
+  s.variant_editor.swizzle = "tma128";
+  ASSERT_TRUE(s.apply_variant()) << s.variant_editor.error;
+  EXPECT_EQ(current_site(s).name, "tile_load");
+  EXPECT_EQ(s.current.shared.wavefronts, 4);
+  s.variant_editor.swizzle = "tma99";
+  EXPECT_FALSE(s.apply_variant());
+  EXPECT_NE(s.variant_editor.error.find("tma99"), std::string::npos);
+  EXPECT_EQ(s.current.shared.wavefronts, 4) << "a refused choice keeps the last good variant";
+  s.variant_editor.swizzle.clear();
+  ASSERT_TRUE(s.apply_variant()) << s.variant_editor.error;
+  EXPECT_EQ(s.current.shared.wavefronts, 32);
+}
+
 TEST(Variant, TypedLayoutIsTheKernelTheBankMapShows) {
   AppState s;
   ASSERT_TRUE(s.select_kernel("transpose_shared"));
