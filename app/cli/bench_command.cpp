@@ -82,6 +82,8 @@ int run_calibration(const BenchOptions& o, const wk::GpuInfo& gpu, int argc, cha
   fmt::print("  L1 global requests            {:10.2f} per clock per SM\n", c.l1_requests_per_clock_per_sm);
   fmt::print("  shared-memory wavefronts      {:10.2f} per clock per SM\n", c.shared_wavefronts_per_clock_per_sm);
   fmt::print("  FP32 FMA                      {:10.1f} per clock per SM\n", c.fma_per_clock_per_sm);
+  for (const auto& [bytes, gbps] : c.dram_read_gbps_by_bytes_in_flight)
+    fmt::print("  DRAM reads, {:5.0f} KiB in flight per SM {:6.0f} GB/s\n", bytes / 1024, gbps);
   fmt::print("  L2 {:.0f} MiB, shared memory {:.0f} KiB and {} threads per SM\n", c.l2_bytes / (1 << 20),
              c.shared_bytes_per_sm / 1024, c.max_threads_per_sm);
   if (!o.json_path.empty()) {
@@ -98,6 +100,7 @@ int run_calibration(const BenchOptions& o, const wk::GpuInfo& gpu, int argc, cha
                           {"l2_bytes", c.l2_bytes},
                           {"shared_bytes_per_sm", c.shared_bytes_per_sm},
                           {"max_threads_per_sm", c.max_threads_per_sm},
+                          {"dram_read_gbps_by_bytes_in_flight", c.dram_read_gbps_by_bytes_in_flight},
                           {"command", command_line(argc, argv)}};
     write_json(o.json_path, doc);
   }

@@ -69,6 +69,31 @@ __global__ void l2_read(const float4* __restrict__ in, std::size_t n, int passes
   if (acc == 1.2345f) sink[0] = acc;  // keeps the loads; never true for the data given
 }
 
+// Memory-level parallelism: each warp reads K 128-byte rows (one per load, all
+// in flight together), then the next round's rows depend on what it read (the
+// buffer holds zeros, which the compiler cannot know), so a warp keeps exactly
+// K requests in flight. Rows are spread over the whole buffer (no L2 reuse);
+// .cg skips L1. GB/s against bytes in flight per SM gives the latency curve.
+template <int K>
+__global__ void dram_rounds(const float* __restrict__ in, std::size_t rows, int rounds, float* sink) {
+  const std::size_t warps = std::size_t(gridDim.x) * blockDim.x / 32;
+  const std::size_t warp = (std::size_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  const int lane = threadIdx.x % 32;
+  std::size_t row = warp;
+  int dependency = 0;
+  float acc = 0;
+  for (int r = 0; r < rounds; ++r) {
+    float v[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) v[k] = __ldcg(&in[((row + k * warps) % rows) * 32 + lane + dependency]);
+#pragma unroll
+    for (int k = 0; k < K; ++k) acc += v[k];
+    dependency = static_cast<int>(acc);  // 0 at run time; the next addresses wait for this round's data
+    row += K * warps;
+  }
+  if (acc == 1.2345f) sink[0] = acc;
+}
+
 // Eight loads in flight per warp, at immediate offsets from a row that moves
 // every iteration, so that address arithmetic stays far below the load rate.
 // Block b reads its own 8 KiB window through L1 (.ca); BROADCAST: all lanes one word.
@@ -255,6 +280,39 @@ std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
     cudaFree(a);
     cudaFree(b);
     buf.ptrs.resize(buf.ptrs.size() - 2);
+  }
+
+  step(0.25, "DRAM reads against bytes in flight");
+  {
+    // 1 GiB of zeros; each configuration reads 512 MiB of it once.
+    const std::size_t bytes = std::size_t(1) << 30, rows = bytes / 128;
+    float* a = nullptr;
+    if (auto e = buf.alloc(a, bytes); e != cudaSuccess) return error_of(e, "cudaMalloc(1 GiB)");
+    cudaMemset(a, 0, bytes);
+    struct Config {
+      int warps_per_sm, k;
+    };
+    // 1, 2, 4, 8, 16, 32, 64 KiB in flight per SM (128 bytes a request).
+    for (const Config cfg : {Config{8, 1}, Config{16, 1}, Config{32, 1}, Config{64, 1}, Config{64, 2}, Config{64, 4},
+                             Config{64, 8}}) {
+      const int threads = 256, blocks = sms * cfg.warps_per_sm / 8;
+      const int rounds = static_cast<int>(rows / 2 / (std::size_t(blocks) * 8 * cfg.k));
+      auto launch = [&] {
+        switch (cfg.k) {
+          case 1: calib::dram_rounds<1><<<blocks, threads>>>(a, rows, rounds, sink); break;
+          case 2: calib::dram_rounds<2><<<blocks, threads>>>(a, rows, rounds, sink); break;
+          case 4: calib::dram_rounds<4><<<blocks, threads>>>(a, rows, rounds, sink); break;
+          default: calib::dram_rounds<8><<<blocks, threads>>>(a, rows, rounds, sink); break;
+        }
+      };
+      t = time_ms(launch, 5);
+      if (auto* e = std::get_if<GpuError>(&t)) return *e;
+      const double read = double(blocks) * 8 * cfg.k * rounds * 128;
+      c.dram_read_gbps_by_bytes_in_flight.emplace_back(double(cfg.warps_per_sm) * cfg.k * 128,
+                                                       read / (std::get<double>(t) * 1e-3) / 1e9);
+    }
+    cudaFree(a);
+    buf.ptrs.resize(buf.ptrs.size() - 1);
   }
 
   step(0.35, "L2 read bandwidth");

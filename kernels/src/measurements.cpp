@@ -1,5 +1,7 @@
 #include "ws/kernels/measurements.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -130,6 +132,20 @@ struct FileReader {
         !text(j, "command", "calibration.command", c.command))
       return false;
     if (sms > 100000 || threads > 1e6) return fail("calibration", "has an SM or thread count out of range");
+    if (const auto it = j.find("dram_read_gbps_by_bytes_in_flight"); it != j.end()) {
+      const std::string f = "calibration.dram_read_gbps_by_bytes_in_flight";
+      if (!it->is_array()) return fail(f, "is " + kind_of(*it) + ", not an array");
+      double last = 0;
+      for (const auto& point : *it) {
+        if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number())
+          return fail(f, "has an entry that is not [bytes in flight, GB/s]");
+        const double bytes = point[0].get<double>(), gbps = point[1].get<double>();
+        if (!(bytes > last) || !(gbps > 0) || !std::isfinite(bytes) || !std::isfinite(gbps))
+          return fail(f, "is not ascending in bytes with positive GB/s");
+        last = bytes;
+        c.dram_read_gbps_by_bytes_in_flight.emplace_back(bytes, gbps);
+      }
+    }
     c.sm_count = static_cast<int>(sms);
     c.max_threads_per_sm = static_cast<int>(threads);
     c.present = true;

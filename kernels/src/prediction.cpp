@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace ws::kernels {
@@ -72,6 +73,7 @@ ModelCounts count_work(const KernelDescriptor& k, const KernelReport& r, const C
   const double rereads = std::max(0.0, load_block_bytes - loaded_footprint);
   const double miss = loaded_footprint > c.l2_bytes ? 1.0 - c.l2_bytes / loaded_footprint : 0.0;
   n.dram_bytes = compulsory + rereads * miss;
+  n.dram_read_bytes = loaded_footprint + rereads * miss;
   n.fmas = flops(k, r.params) / 2;  // one FMA is two floating-point operations
   n.blocks = r.launch.grid.count();
   n.blocks_per_sm = blocks_per_sm(r, c);
@@ -79,7 +81,46 @@ ModelCounts count_work(const KernelDescriptor& k, const KernelReport& r, const C
   // so the grid gives the work of blocks / that many SMs (all of them when it divides).
   const int busiest = (n.blocks + c.sm_count - 1) / std::max(c.sm_count, 1);
   n.busy_sms = busiest > 0 ? static_cast<double>(n.blocks) / busiest : 1.0;
+  // Loads in flight: a body never forms an address from a loaded value, so a warp
+  // issues the loads of a barrier phase together where the compiler unrolls them
+  // (tile_rows' interior path); a loop it does not unroll fully keeps about 8
+  // (4 iterations of matmul's 2 loads), the most the calibration curve measures.
+  const WarpTrace w = trace_warp(k, r.params, Dim3{0, 0, 0}, 0);
+  std::map<int, int> loads_per_phase;
+  for (const TracedInstruction& i : w.instructions)
+    if (w.sites[static_cast<std::size_t>(i.site)].space == Space::Global &&
+        w.sites[static_cast<std::size_t>(i.site)].op == Op::Load)
+      ++loads_per_phase[i.phase];
+  for (const auto& [phase, loads] : loads_per_phase) n.loads_in_flight = std::max(n.loads_in_flight, double(loads));
+  n.loads_in_flight = std::min(n.loads_in_flight, 8.0);
+  double load_requests = 0, load_sectors = 0;
+  for (const SiteReport& s : r.sites)
+    if (s.site.space == Space::Global && s.site.op == Op::Load) {
+      load_requests += static_cast<double>(s.kernel.requests);
+      load_sectors += static_cast<double>(s.kernel.sectors);
+    }
+  const int warps_per_block = (r.launch.block.count() + 31) / 32;
+  n.resident_warps = static_cast<double>(std::min(n.blocks_per_sm, std::max(busiest, 1)) * warps_per_block);
+  n.bytes_in_flight_per_sm =
+      load_requests > 0 ? n.resident_warps * n.loads_in_flight * 32.0 * load_sectors / load_requests : 0;
   return n;
+}
+
+// The calibrated DRAM read bandwidth with `bytes` in flight per SM: linear in
+// log(bytes) between the measured points; below the first, proportional to the
+// bytes (Little's law at the first point's latency); above the last, the last.
+double dram_read_gbps(const Calibration& c, double bytes) {
+  const auto& curve = c.dram_read_gbps_by_bytes_in_flight;
+  if (curve.empty() || bytes <= 0) return 0;
+  if (bytes <= curve.front().first) return curve.front().second * bytes / curve.front().first;
+  for (std::size_t i = 1; i < curve.size(); ++i)
+    if (bytes <= curve[i].first) {
+      const auto [b0, g0] = curve[i - 1];
+      const auto [b1, g1] = curve[i];
+      const double f = std::log(bytes / b0) / std::log(b1 / b0);
+      return g0 + f * (g1 - g0);
+    }
+  return curve.back().second;
 }
 
 // A sentence fragment naming what a resource has to serve.
@@ -94,6 +135,10 @@ std::string what_it_serves(std::string_view name, const ModelCounts& n) {
   if (name == res::kL1Sectors) return fmt::format("{} global sectors through L1", count_text(n.l1_sectors));
   if (name == res::kL2) return fmt::format("{} L2 line transactions", count_text(n.l2_transactions));
   if (name == res::kDram) return fmt::format("{}B to and from DRAM", count_text(n.dram_bytes));
+  if (name == res::kLatency)
+    return fmt::format("{}B of DRAM reads with {:.3g} KiB in flight per SM ({:.0f} warps x {:.0f} loads)",
+                       count_text(n.dram_read_bytes), n.bytes_in_flight_per_sm / 1024, n.resident_warps,
+                       n.loads_in_flight);
   if (name == res::kFma) return fmt::format("{} fused multiply-adds", count_text(n.fmas));
   return "the launch";
 }
@@ -136,6 +181,9 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
       {res::kL1Sectors, per_sm(n.l1_sectors, c.l1_sectors_per_clock_per_sm)},
       {res::kL2, bandwidth(n.l2_transactions * 128.0, c.l2_gbps)},
       {res::kDram, bandwidth(n.dram_bytes, c.dram_gbps)},
+      {res::kLatency, n.dram_read_bytes > 0 && !c.dram_read_gbps_by_bytes_in_flight.empty()
+                          ? bandwidth(n.dram_read_bytes, dram_read_gbps(c, n.bytes_in_flight_per_sm))
+                          : 0.0},
       {res::kFma, per_sm(n.fmas, c.fma_per_clock_per_sm)},
       {res::kLaunch, c.launch_overhead_us * 1e-3},
   };
@@ -144,7 +192,7 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
   const double pipe = p.ms(res::kShared) + p.ms(res::kL1Requests);
   double busy = pipe;
   p.bound = p.ms(res::kShared) >= p.ms(res::kL1Requests) ? res::kShared : res::kL1Requests;
-  for (std::string_view name : {res::kL1Sectors, res::kL2, res::kDram, res::kFma})
+  for (std::string_view name : {res::kL1Sectors, res::kL2, res::kDram, res::kLatency, res::kFma})
     if (p.ms(name) > busy) {
       busy = p.ms(name);
       p.bound = name;

@@ -63,12 +63,37 @@ TEST(Prediction, EveryResourceOnceTheLargestPlusTheLaunch) {
     EXPECT_GE(t.ms, 0.0) << t.name;
   }
   EXPECT_EQ(names, (std::set<std::string_view>{res::kShared, res::kL1Requests, res::kL1Sectors, res::kL2, res::kDram,
-                                                res::kFma, res::kLaunch}));
+                                                res::kLatency, res::kFma, res::kLaunch}));
   // The L1 data pipe serves shared wavefronts and global line lookups one after the other.
   double busy = p.ms(res::kShared) + p.ms(res::kL1Requests);
-  for (auto name : {res::kL1Sectors, res::kL2, res::kDram, res::kFma}) busy = std::max(busy, p.ms(name));
+  for (auto name : {res::kL1Sectors, res::kL2, res::kDram, res::kLatency, res::kFma}) busy = std::max(busy, p.ms(name));
   EXPECT_DOUBLE_EQ(p.predicted_ms, busy + p.ms(res::kLaunch));
   EXPECT_TRUE(names.count(p.bound));
+}
+
+// Little's law: with the calibrated curve, a transpose whose threads keep one load
+// in flight (32 x 32 threads, one element each) reads DRAM slower than one keeping
+// four (32 x 8); without the curve there is no latency term.
+TEST(Prediction, FewerLoadsInFlightReadDramSlower) {
+  wk::Calibration c = synthetic_device();
+  c.dram_read_gbps_by_bytes_in_flight = {{1024, 100}, {8192, 500}, {32768, 1000}};
+  auto shape = [](int block_rows) {
+    wk::KernelParams p = kernel("transpose_padded").defaults;
+    p.block_rows = block_rows;
+    return p;
+  };
+  const wk::Prediction four = predict("transpose_padded", shape(8), c), one = predict("transpose_padded", shape(32), c);
+  EXPECT_EQ(four.counts.loads_in_flight, 4);
+  EXPECT_EQ(one.counts.loads_in_flight, 1);
+  EXPECT_EQ(four.counts.resident_warps, 64);  // 8 blocks of 8 warps
+  EXPECT_EQ(one.counts.resident_warps, 64);   // 2 blocks of 32 warps
+  EXPECT_DOUBLE_EQ(four.counts.bytes_in_flight_per_sm, 64 * 4 * 128);
+  EXPECT_DOUBLE_EQ(one.counts.bytes_in_flight_per_sm, 64 * 1 * 128);
+  // 32 KiB in flight reads at 1000 GB/s; 8 KiB at 500: twice the time.
+  EXPECT_NEAR(one.ms(res::kLatency) / four.ms(res::kLatency), 2.0, 1e-9);
+  EXPECT_EQ(one.bound, res::kLatency);
+  EXPECT_GT(one.predicted_ms, four.predicted_ms);
+  EXPECT_EQ(predict("transpose_padded", shape(8)).ms(res::kLatency), 0.0) << "no curve, no latency term";
 }
 
 TEST(Prediction, RatesComeFromTheCalibration) {

@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ws/kernels/catalog.hpp"
@@ -40,6 +41,12 @@ struct Calibration {
   double l2_bytes = 0;                  // L2 size (device property)
   double shared_bytes_per_sm = 0;       // shared memory per SM (device property)
   int max_threads_per_sm = 0;           // device property
+  // DRAM reads against the bytes each SM keeps in flight (Little's law: a warp that
+  // waits for its loads before issuing more reaches bandwidth = bytes in flight /
+  // latency): (bytes in flight per SM, GB/s) from warps issuing 1-8 dependent
+  // rounds of 128-byte reads at 8-64 warps per SM, ascending. Optional in a file
+  // (older recordings lack it): empty, the model has no latency term.
+  std::vector<std::pair<double, double>> dram_read_gbps_by_bytes_in_flight;
   std::string command;                  // how it was measured
 };
 

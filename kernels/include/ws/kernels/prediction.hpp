@@ -21,6 +21,7 @@ inline constexpr std::string_view kL1Requests = "L1 requests";
 inline constexpr std::string_view kL1Sectors = "L1 sectors";
 inline constexpr std::string_view kL2 = "L2";
 inline constexpr std::string_view kDram = "DRAM";
+inline constexpr std::string_view kLatency = "DRAM latency";  // reads limited by the bytes kept in flight
 inline constexpr std::string_view kFma = "FMA";
 inline constexpr std::string_view kLaunch = "launch";
 }  // namespace resource
@@ -38,6 +39,11 @@ struct ModelCounts {
   double l2_transactions = 0;  // store lines per request + load lines per block (L1 keeps a block's reads)
   double dram_bytes = 0;       // each array once, plus re-reads that miss L2
   double fmas = 0;
+  // Latency (Little's law): DRAM reads over what the SMs keep in flight.
+  double dram_read_bytes = 0;        // the arrays read, plus re-reads that miss L2
+  double loads_in_flight = 0;        // per warp: global loads issued together (most in one barrier phase, at most 8)
+  double resident_warps = 0;         // per SM
+  double bytes_in_flight_per_sm = 0; // resident warps x loads in flight x bytes a load request moves
   int blocks = 0, blocks_per_sm = 0;
   double busy_sms = 0;  // blocks / blocks on the busiest SM: the SMs' worth of work the grid gives
 };
