@@ -2,6 +2,7 @@
 //   SiteTable            per-site counters keyed by source location, in source order
 //   analyze_warp()       S1-S7 / G1-G2 on every instruction of one traced warp
 //   block_classes()      blocks that provably give equal counts (see below)
+//   ProgressTicker       the SimulationProgress hook, called at a coarse grain
 //   simulate_whole_kernel(), report()
 //   estimate_work(), check_work()   the work limit, checked before simulating (ws/kernels/work.hpp)
 //
@@ -102,14 +103,56 @@ void analyze_warp(const WarpTrace& w, const ArchPreset& arch, std::uint64_t weig
   }
 }
 
-void simulate_block(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc, const ArchPreset& arch,
-                    Dim3 block, std::uint64_t weight, SiteTable& table, WarpTrace& scratch, PathRule paths) {
+// Drives SimulationProgress: a run is phases, each a range of the fraction spread
+// evenly over its units (probes, then blocks, a warp being a fraction of one);
+// the hook is called when the fraction has moved by kStep, so at most ~1/kStep
+// times a run whatever its size, plus 1 once at the end. Without a hook: no-ops.
+class ProgressTicker {
+ public:
+  explicit ProgressTicker(const SimulationProgress* p) : hook_(p && p->on_progress ? &p->on_progress : nullptr) {}
+  bool enabled() const { return hook_ != nullptr; }
+  bool cancelled() const { return cancelled_; }
+  // The next `units` of work take the fraction from where it is to `to`.
+  void phase(double to, double units) {
+    from_ = reached_;
+    to_ = std::max(to, from_);
+    units_ = std::max(units, 1e-300);
+    done_ = 0;
+  }
+  // false: the hook asked to stop (and every later call says so too).
+  bool advance(double units) {
+    if (!hook_ || cancelled_) return !cancelled_;
+    done_ += units;
+    const double f = from_ + (to_ - from_) * std::min(1.0, done_ / units_);
+    reached_ = std::max(reached_, f);
+    if (reached_ < next_ || reached_ >= 1.0) return true;  // 1 is finish()'s alone
+    next_ = reached_ + kStep;
+    cancelled_ = !(*hook_)(reached_);
+    return !cancelled_;
+  }
+  bool finish() {
+    if (hook_ && !cancelled_) cancelled_ = !(*hook_)(1.0);
+    return !cancelled_;
+  }
+
+ private:
+  static constexpr double kStep = 1e-3;
+  const std::function<bool(double)>* hook_;
+  bool cancelled_ = false;
+  double from_ = 0, to_ = 1, units_ = 1, done_ = 0, reached_ = 0, next_ = 0;
+};
+
+// false: cancelled through `ticker` (the table then holds part of the block).
+bool simulate_block(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc, const ArchPreset& arch,
+                    Dim3 block, std::uint64_t weight, SiteTable& table, WarpTrace& scratch, PathRule paths,
+                    ProgressTicker& ticker) {
   const int lanes = arch.warp_lanes;
   const int warps = (lc.block.count() + lanes - 1) / lanes;
   BlockFootprint footprint;
   for (int w = 0; w < warps; ++w) {
     trace_warp_into(k, p, lc, block, w, lanes, scratch, paths);
     analyze_warp(scratch, arch, weight, table, &footprint);
+    if (!ticker.advance(1.0 / warps)) return false;
   }
   constexpr std::uint64_t kSectorsPerLine = kLineBytes / kSectorBytes;
   for (const auto& [site, sectors] : footprint) {
@@ -118,6 +161,7 @@ void simulate_block(const KernelInfo& k, const KernelParams& p, const LaunchConf
     table.at(site).block_sectors += weight * sectors.size();
     table.at(site).block_lines += weight * lines.size();
   }
+  return true;
 }
 
 // First byte address of each global array touched by thread 0 of a block.
@@ -161,39 +205,72 @@ AxisClasses classes_along(int n, const std::vector<std::vector<std::uint64_t>>& 
   return c;
 }
 
-}  // namespace
-
-WholeKernel simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
-                                  BlockSampling sampling, PathRule paths) {
+// The whole kernel, or nothing when the ticker's hook cancelled it.
+std::optional<WholeKernel> simulate(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
+                                    BlockSampling sampling, PathRule paths, ProgressTicker& ticker) {
   const LaunchConfig lc = launch_config(k, p);
   SiteTable table;
   WarpTrace scratch;
   std::uint64_t simulated = 0;
   auto every_block = [&] {
+    ticker.phase(1.0, static_cast<double>(lc.grid.x) * lc.grid.y);
     for (int by = 0; by < lc.grid.y; ++by)
       for (int bx = 0; bx < lc.grid.x; ++bx, ++simulated)
-        simulate_block(k, p, lc, arch, Dim3{bx, by, 0}, 1, table, scratch, paths);
+        if (!simulate_block(k, p, lc, arch, Dim3{bx, by, 0}, 1, table, scratch, paths, ticker)) return;
   };
   if (sampling == BlockSampling::EveryBlock || lc.grid.z != 1) {
     every_block();
   } else {
+    // The probes' share of the fraction, against the classes work.hpp expects
+    // (a probe is about 1/kProbeWeight of one thread's run).
+    const double probes = static_cast<double>(lc.grid.x) + lc.grid.y;
+    if (ticker.enabled()) {
+      const double probe_blocks = probes / (double(kProbeWeight) * lc.block.count());
+      const double classes = double(estimate_work(k, p, arch.warp_lanes).block_classes);
+      ticker.phase(probe_blocks / (probe_blocks + classes), probes);
+    }
     std::vector<std::vector<std::uint64_t>> fx, fy;
-    for (int bx = 0; bx < lc.grid.x; ++bx) fx.push_back(first_addresses(k, p, lc, Dim3{bx, 0, 0}));
-    for (int by = 0; by < lc.grid.y; ++by) fy.push_back(first_addresses(k, p, lc, Dim3{0, by, 0}));
+    for (int bx = 0; bx < lc.grid.x && !ticker.cancelled(); ++bx) {
+      fx.push_back(first_addresses(k, p, lc, Dim3{bx, 0, 0}));
+      ticker.advance(1);
+    }
+    for (int by = 0; by < lc.grid.y && !ticker.cancelled(); ++by) {
+      fy.push_back(first_addresses(k, p, lc, Dim3{0, by, 0}));
+      ticker.advance(1);
+    }
+    if (ticker.cancelled()) return std::nullopt;
     const AxisClasses cx = classes_along(lc.grid.x, fx), cy = classes_along(lc.grid.y, fy);
     if (!cx.exact || !cy.exact) {
       every_block();
     } else {
-      for (std::size_t i = 0; i < cx.representative.size(); ++i)
+      ticker.phase(1.0, double(cx.representative.size() * cy.representative.size()));
+      for (std::size_t i = 0; i < cx.representative.size() && !ticker.cancelled(); ++i)
         for (std::size_t j = 0; j < cy.representative.size(); ++j, ++simulated)
-          simulate_block(k, p, lc, arch, Dim3{cx.representative[i], cy.representative[j], 0},
-                         cx.count[i] * cy.count[j], table, scratch, paths);
+          if (!simulate_block(k, p, lc, arch, Dim3{cx.representative[i], cy.representative[j], 0},
+                              cx.count[i] * cy.count[j], table, scratch, paths, ticker))
+            break;
     }
   }
+  if (ticker.cancelled() || !ticker.finish()) return std::nullopt;
   WholeKernel w = table.sorted();
   w.arrays = scratch.arrays;
   w.blocks_simulated = simulated;
   return w;
+}
+
+}  // namespace
+
+WholeKernel simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
+                                  BlockSampling sampling, PathRule paths) {
+  ProgressTicker none(nullptr);
+  return *simulate(k, p, arch, sampling, paths, none);
+}
+
+std::optional<WholeKernel> simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
+                                                 BlockSampling sampling, PathRule paths,
+                                                 const SimulationProgress& progress) {
+  ProgressTicker ticker(&progress);
+  return simulate(k, p, arch, sampling, paths, ticker);
 }
 
 std::uint64_t WorkEstimate::traced_accesses() const {
@@ -253,7 +330,10 @@ std::optional<std::string> check_work(const KernelInfo& k, const KernelParams& p
                      kMaxTracedAccesses);
 }
 
-KernelReport report(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp) {
+namespace {
+
+std::optional<KernelReport> report_with(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
+                                        Dim3 block, int warp, ProgressTicker& ticker) {
   KernelReport r;
   r.kernel = std::string(k.name);
   r.params = p;
@@ -264,7 +344,10 @@ KernelReport report(const KernelInfo& k, const KernelParams& p, const ArchPreset
   trace_warp_into(k, p, r.launch, block, warp, arch.warp_lanes, w);
   analyze_warp(w, arch, 1, chosen);
   const WholeKernel chosen_sites = chosen.sorted();
-  const WholeKernel whole = simulate_whole_kernel(k, p, arch, BlockSampling::EquivalenceClasses);
+  const std::optional<WholeKernel> simulated =
+      simulate(k, p, arch, BlockSampling::EquivalenceClasses, PathRule::SplitPaths, ticker);
+  if (!simulated) return std::nullopt;
+  const WholeKernel& whole = *simulated;
   r.arrays = whole.arrays;
 
   for (std::size_t i = 0; i < whole.sites.size(); ++i) {
@@ -285,6 +368,19 @@ KernelReport report(const KernelInfo& k, const KernelParams& p, const ArchPreset
                                           r.shared_load.wavefronts + r.shared_store.wavefronts);
   r.simulated_seconds = cost.seconds;
   return r;
+}
+
+}  // namespace
+
+KernelReport report(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp) {
+  ProgressTicker none(nullptr);
+  return *report_with(k, p, arch, block, warp, none);
+}
+
+std::optional<KernelReport> report(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch, Dim3 block,
+                                   int warp, const SimulationProgress& progress) {
+  ProgressTicker ticker(&progress);
+  return report_with(k, p, arch, block, warp, ticker);
 }
 
 }  // namespace ws::kernels

@@ -4,7 +4,7 @@
 //   ParamSpec, param_specs()      the one parameter table: flags, JSON keys, labels
 //   KernelDescriptor, catalog()   the kernels, looked up by name or field
 //   check_params(), launch_config(), trace_warp()
-//   report(), simulate_whole_kernel()
+//   report(), simulate_whole_kernel(), SimulationProgress
 #pragma once
 
 #include <cstdint>
@@ -182,6 +182,19 @@ struct KernelReport {
 
 KernelReport report(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp);
 
+// Progress and cancellation of a whole-kernel simulation (the window's, which may
+// take ~10 s within the work limit of ws/kernels/work.hpp). on_progress is called
+// from the simulating thread with the fraction done: never decreasing, below 1
+// while it runs, 1 exactly once at the end, and at most about 1000 times a run
+// (each warp traced may be one, never finer). Returning false stops the simulation: the
+// overloads taking a SimulationProgress then return nothing, never a partial result.
+struct SimulationProgress {
+  std::function<bool(double fraction)> on_progress;
+};
+// Nothing: on_progress returned false (cancelled).
+std::optional<KernelReport> report(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch,
+                                   Dim3 block, int warp, const SimulationProgress& progress);
+
 // Whole-kernel counters per access site. EquivalenceClasses simulates one block
 // per class of blocks that provably see the same counts (see report.cpp);
 // EveryBlock simulates them all (the reference the fast path is tested against).
@@ -196,6 +209,10 @@ struct WholeKernel {
 };
 WholeKernel simulate_whole_kernel(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch,
                                   BlockSampling sampling, PathRule paths = PathRule::SplitPaths);
+// Nothing: on_progress returned false (cancelled).
+std::optional<WholeKernel> simulate_whole_kernel(const KernelDescriptor& k, const KernelParams& p,
+                                                 const ArchPreset& arch, BlockSampling sampling, PathRule paths,
+                                                 const SimulationProgress& progress);
 
 // Bytes a kernel must move (each global array read or written once), for GB/s.
 std::uint64_t useful_bytes(const KernelDescriptor& k, const KernelParams& p);
