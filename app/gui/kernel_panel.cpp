@@ -1,5 +1,6 @@
 #include "gui/kernel_panel.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -16,6 +17,24 @@ std::string param_label(const kernels::ParamRule& r) {
   return std::string(r.meaning.empty() ? kernels::param_spec(r.field).label : r.meaning);
 }
 
+// A button whose label wraps inside `width` (a board preset's label at 1280 px or a large text size).
+bool wrapped_button(const std::string& label, float width) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float wrap = width - st.FramePadding.x * 2;
+  const ImVec2 text = ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap);
+  const ImVec2 size(width, text.y + st.FramePadding.y * 2);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const bool clicked = ImGui::InvisibleButton(label.c_str(), size);
+  const ImGuiCol bg = ImGui::IsItemActive() ? ImGuiCol_ButtonActive
+                      : ImGui::IsItemHovered() ? ImGuiCol_ButtonHovered
+                                               : ImGuiCol_Button;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), ImGui::GetColorU32(bg), st.FrameRounding);
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p.x + st.FramePadding.x, p.y + st.FramePadding.y),
+              ImGui::GetColorU32(ImGuiCol_Text), label.c_str(), nullptr, wrap);
+  return clicked;
+}
+
 }  // namespace
 
 // The description's {facts} for the kernel, parameters and preset shown;
@@ -26,8 +45,9 @@ const std::string& KernelPanel::description(const AppState& state) {
     described_for_ = key;
     auto d = state.param_error ? Result<std::string>(Error{*state.param_error})
                                : lessons::describe_kernel(state.kernel(), state.params, state.arch().name);
-    // A variant's facts are not the catalog's (lessons look kernels up by name): its summary instead.
-    described_ = d ? *d : state.variant ? state.variant->summary() : std::string(state.kernel().title);
+    // A variant's description is computed like a catalog kernel's; its summary names the typed expression.
+    described_ = d ? *d : std::string(state.kernel().title);
+    if (d && state.variant) described_ = state.variant->summary() + ". " + described_;
   }
   return described_;
 }
@@ -61,7 +81,9 @@ void KernelPanel::Draw(AppState& state) {
     }
     ImGui::EndCombo();
   }
-  ImGui::TextColored(palette::text_muted(), "%s", std::string(state.arch().description).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+  ImGui::TextWrapped("%s", std::string(state.arch().description).c_str());
+  ImGui::PopStyleColor();
   draw_presets(state);
 
   if (state.param_error) {
@@ -71,8 +93,10 @@ void KernelPanel::Draw(AppState& state) {
     ImGui::PopStyleColor();
   } else {
     const auto& L = state.launch;
-    ImGui::TextColored(palette::text_muted(), "grid %d x %d blocks of %d x %d threads, %d B shared", L.grid.x,
-                       L.grid.y, L.block.x, L.block.y, L.shared_bytes);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+    ImGui::TextWrapped("grid %d x %d blocks of %d x %d threads, %d B shared", L.grid.x, L.grid.y, L.block.x,
+                       L.block.y, L.shared_bytes);
+    ImGui::PopStyleColor();
   }
 }
 
@@ -82,8 +106,16 @@ void KernelPanel::draw_tile_layout(AppState& state) {
   const auto variants = kernels::layout_variants(state.kernel());
   if (variants.empty()) return;
   ImGui::TextUnformatted("Tile layout");
+  // As many aligned columns as the widest label allows (two at 1280 px, one at a large text size).
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float widest = 0;
+  for (const kernels::KernelDescriptor* v : variants)
+    widest = std::max(widest, ImGui::CalcTextSize(std::string(v->hints.layout).c_str()).x);
+  const float col_w = widest + ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + st.ItemSpacing.x;
+  const int per_row = std::max(1, static_cast<int>((ImGui::GetContentRegionAvail().x + st.ItemSpacing.x) / col_w));
+  const float x0 = ImGui::GetCursorPosX();
   for (std::size_t i = 0; i < variants.size(); ++i) {
-    if (i % 2) ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.5f + ImGui::GetStyle().WindowPadding.x);
+    if (i % per_row) ImGui::SameLine(x0 + static_cast<float>(i % per_row) * col_w);
     const bool current = variants[i] == &state.kernel();
     if (ImGui::RadioButton(std::string(variants[i]->hints.layout).c_str(), current) && !current) {
       const kernels::KernelParams keep = state.params;
@@ -117,8 +149,17 @@ void KernelPanel::draw_params(AppState& state) {
 
 // The catalog's board drawings: small matrices as a teacher draws them.
 void KernelPanel::draw_presets(AppState& state) {
+  // Buttons flow: the next goes on the same line where it fits, and a label wider than the panel wraps.
+  bool first = true;
+  const float avail = ImGui::GetContentRegionAvail().x, pad = ImGui::GetStyle().FramePadding.x * 2;
   for (const kernels::BoardPreset& b : kernels::board_presets()) {
-    if (!ImGui::Button(std::string(b.label).c_str())) continue;
+    const std::string label(b.label);
+    const float w = ImGui::CalcTextSize(label.c_str()).x + pad;
+    if (!first && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w <=
+                      ImGui::GetWindowPos().x + ImGui::GetCursorStartPos().x + avail)
+      ImGui::SameLine();
+    first = false;
+    if (!(w <= avail ? ImGui::Button(label.c_str()) : wrapped_button(label, avail))) continue;
     if (!b.arch.empty())
       for (std::size_t i = 0; i < all_presets().size(); ++i)
         if (all_presets()[i].name == b.arch) state.select_arch(static_cast<int>(i));

@@ -10,6 +10,10 @@
 #include <vector>
 
 #include "ws/kernels/params.hpp"
+
+namespace ws::kernels {
+struct KernelDescriptor;  // catalog.hpp
+}
 #include "ws/trace.hpp"
 
 namespace ws::lessons {
@@ -34,6 +38,9 @@ struct StepState {
   View view = View::BankMap;
   std::vector<int> highlight_lanes;  // drawn with a heavy outline
   std::vector<int> highlight_banks;  // bank columns tinted in the bank map
+  // A kernel outside the catalog (a student's variant, ws/kernels/variant.hpp),
+  // used while its name is `kernel`; lesson files never set it.
+  const kernels::KernelDescriptor* descriptor = nullptr;
 };
 
 // A configuration to compare the step's state with (whole-kernel counters,

@@ -115,7 +115,7 @@ bool same_read_params(const kernels::KernelDescriptor& k, const kernels::KernelP
 
 Result<PreparedState> prepare(const StepState& s) {
   PreparedState p;
-  p.kernel = kernels::find_kernel(s.kernel);
+  p.kernel = s.descriptor && s.descriptor->name == s.kernel ? s.descriptor : kernels::find_kernel(s.kernel);
   if (!p.kernel) return Error{fmt::format("kernel: '{}' is not a catalog kernel", s.kernel)};
   p.arch = find_preset(s.arch);
   if (!p.arch) return Error{fmt::format("arch: '{}' is not a preset", s.arch)};
@@ -608,6 +608,7 @@ Result<std::string> describe_kernel(const kernels::KernelDescriptor& k, const ke
                                     std::string_view arch) {
   Step s;
   s.state.kernel = k.name;
+  s.state.descriptor = &k;  // found by name in the catalog, or a variant's own
   s.state.params = p;
   s.state.arch = std::string(arch);
   auto facts = StepFacts::build(s);

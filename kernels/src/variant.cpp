@@ -195,7 +195,7 @@ KernelDescriptor layout_descriptor(const KernelDescriptor& base, std::shared_ptr
   k.description =
       "The shared-memory transpose with your layout: element (r, c) of the tile is stored at word at(r, c). Here the "
       "column read is {at.tile_load.wavefronts} wavefront(s) and the row store {at.tile_store.wavefronts}, for a tile "
-      "of {array.tile.bytes} bytes.";
+      "of {array.tile.rows * array.tile.pitch * array.tile.elem_bytes} bytes.";
   k.hints = {.baseline = "transpose_shared"};
   k.code.trace = [t](const KernelParams& p) {
     HostMemory m;

@@ -16,6 +16,7 @@
 #include "ws/global_analysis.hpp"
 #include "ws/kernels/measurements.hpp"
 #include "ws/kernels/prediction.hpp"
+#include "ws/kernels/variant.hpp"
 
 namespace ws::lessons {
 namespace {
@@ -241,3 +242,27 @@ TEST(Lessons, RecordedAndPredictedFactsEqualTheirSources) {
 
 }  // namespace
 }  // namespace ws::lessons
+
+// A student's variant is described like a catalog kernel: its {facts} computed
+// for its own trace (the typed layout's 2-way column read, its tile's bytes).
+TEST(Descriptions, VariantsAreDescribedWithTheirOwnFacts) {
+  ws::kernels::VariantSpec spec;
+  spec.expression = "(c + 2*r) % T";
+  spec.params = ws::kernels::find_kernel("transpose_shared")->defaults;
+  auto made = ws::kernels::make_variant(spec, ws::default_preset());
+  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const ws::kernels::KernelVariant>>(made));
+  const auto& layout = *std::get<std::shared_ptr<const ws::kernels::KernelVariant>>(made);
+  auto text = ws::lessons::describe_kernel(layout.descriptor(), layout.params(), "sm90");
+  ASSERT_TRUE(text) << text.error().message;
+  EXPECT_NE(text->find("column read is 2 wavefront(s)"), std::string::npos) << *text;
+  EXPECT_NE(text->find("4096 bytes"), std::string::npos) << *text;
+  spec.base = "smem_stride";
+  spec.expression = "4 * (16 * lane)";
+  spec.params = ws::kernels::find_kernel("smem_stride")->defaults;
+  made = ws::kernels::make_variant(spec, ws::default_preset());
+  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const ws::kernels::KernelVariant>>(made));
+  const auto& pattern = *std::get<std::shared_ptr<const ws::kernels::KernelVariant>>(made);
+  text = ws::lessons::describe_kernel(pattern.descriptor(), pattern.params(), "sm90");
+  ASSERT_TRUE(text) << text.error().message;
+  EXPECT_NE(text->find("16 wavefront(s) per read"), std::string::npos) << *text;
+}
