@@ -12,6 +12,7 @@
 #include <chrono>
 
 #include "catalog_internal.hpp"
+#include "cuda_error.hpp"
 #include "gpu.hpp"
 #include "handwritten.hpp"
 #include "reference.hpp"
@@ -20,22 +21,11 @@
 #define WS_CUDA_TRY(expr)                                       \
   do {                                                          \
     const cudaError_t e_ = (expr);                              \
-    if (e_ != cudaSuccess) return make_error(e_, #expr, __FILE__, __LINE__); \
+    if (e_ != cudaSuccess) return cuda_error(e_, #expr, __FILE__, __LINE__); \
   } while (0)
 
 namespace ws::kernels {
 namespace {
-
-GpuError make_error(cudaError_t e, const char* expr, const char* file, int line) {
-  GpuError g;
-  g.code = static_cast<int>(e);
-  g.what = cudaGetErrorString(e);
-  g.expr = expr;
-  g.file = file;
-  g.line = line;
-  g.no_gpu = e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver;
-  return g;
-}
 
 std::string version(int v) { return fmt::format("{}.{}", v / 1000, (v % 1000) / 10); }
 
@@ -64,10 +54,10 @@ std::optional<GpuError> upload(std::vector<HostArray>& host, DeviceArrays& dev) 
   for (HostArray& h : host) {
     void* p = nullptr;
     const cudaError_t e = cudaMalloc(&p, h.bytes.size());
-    if (e != cudaSuccess) return make_error(e, "cudaMalloc(array)", __FILE__, __LINE__);
+    if (e != cudaSuccess) return cuda_error(e, "cudaMalloc(array)", __FILE__, __LINE__);
     dev.ptrs.push_back(p);
     const cudaError_t c = cudaMemcpy(p, h.bytes.data(), h.bytes.size(), cudaMemcpyHostToDevice);
-    if (c != cudaSuccess) return make_error(c, "cudaMemcpy(host to device)", __FILE__, __LINE__);
+    if (c != cudaSuccess) return cuda_error(c, "cudaMemcpy(host to device)", __FILE__, __LINE__);
   }
   return std::nullopt;
 }
@@ -84,11 +74,11 @@ GpuLaunch launch_of(const KernelParams& p, const LaunchConfig& lc, const DeviceA
 
 std::optional<GpuError> launch(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc,
                                const DeviceArrays& dev) {
-  if (!k.code.gpu) return make_error(cudaErrorInvalidDeviceFunction, "descriptor without a GPU entry", __FILE__, __LINE__);
+  if (!k.code.gpu) return cuda_error(cudaErrorInvalidDeviceFunction, "descriptor without a GPU entry", __FILE__, __LINE__);
   if (dev.ptrs.size() > static_cast<std::size_t>(GpuArrays::kMax))
-    return make_error(cudaErrorInvalidValue, "more global arrays than GpuArrays holds", __FILE__, __LINE__);
+    return cuda_error(cudaErrorInvalidValue, "more global arrays than GpuArrays holds", __FILE__, __LINE__);
   const auto e = static_cast<cudaError_t>(k.code.gpu(launch_of(p, lc, dev)));
-  if (e != cudaSuccess) return make_error(e, "the kernel's launch (ws_kernel<...><<<grid, block>>>)", __FILE__, __LINE__);
+  if (e != cudaSuccess) return cuda_error(e, "the kernel's launch (ws_kernel<...><<<grid, block>>>)", __FILE__, __LINE__);
   return std::nullopt;
 }
 
@@ -108,7 +98,7 @@ std::variant<TwinResult, GpuError> check_twin(const KernelInfo& k, const KernelP
   for (std::size_t i = 0; i < host.size(); ++i)
     if (!host[i].input) WS_CUDA_TRY(cudaMemset(dev.ptrs[i], 0xa5, host[i].bytes.size()));
   const auto e = static_cast<cudaError_t>(twin.launch(launch_of(p, lc, dev)));
-  if (e != cudaSuccess) return make_error(e, "the hand-written twin's launch", __FILE__, __LINE__);
+  if (e != cudaSuccess) return cuda_error(e, "the hand-written twin's launch", __FILE__, __LINE__);
   WS_CUDA_TRY(cudaDeviceSynchronize());
   TwinResult t;
   t.source = std::string(twin.source);
@@ -123,8 +113,8 @@ std::variant<TwinResult, GpuError> check_twin(const KernelInfo& k, const KernelP
 std::optional<GpuError> require_device() {
   int n = 0;
   const cudaError_t e = cudaGetDeviceCount(&n);
-  if (e != cudaSuccess) return make_error(e, "cudaGetDeviceCount(&n)", __FILE__, __LINE__);
-  if (n == 0) return make_error(cudaErrorNoDevice, "cudaGetDeviceCount(&n)", __FILE__, __LINE__);
+  if (e != cudaSuccess) return cuda_error(e, "cudaGetDeviceCount(&n)", __FILE__, __LINE__);
+  if (n == 0) return cuda_error(cudaErrorNoDevice, "cudaGetDeviceCount(&n)", __FILE__, __LINE__);
   return std::nullopt;
 }
 
@@ -161,7 +151,7 @@ std::optional<GpuError> launch_once(const KernelInfo& k, const KernelParams& p) 
   if (auto e = upload(host, dev)) return e;
   if (auto e = launch(k, p, launch_config(k, p), dev)) return e;
   const cudaError_t s = cudaDeviceSynchronize();
-  if (s != cudaSuccess) return make_error(s, "cudaDeviceSynchronize()", __FILE__, __LINE__);
+  if (s != cudaSuccess) return cuda_error(s, "cudaDeviceSynchronize()", __FILE__, __LINE__);
   return std::nullopt;
 }
 
@@ -216,7 +206,7 @@ std::variant<BenchResult, GpuError> bench_kernel(const KernelInfo& k, const Kern
       if (who == 0) {
         if (auto e = launch(k, p, lc, dev)) return *e;
       } else if (const auto e = static_cast<cudaError_t>(twin->launch(twin_launch)); e != cudaSuccess) {
-        return make_error(e, "the hand-written twin's launch", __FILE__, __LINE__);
+        return cuda_error(e, "the hand-written twin's launch", __FILE__, __LINE__);
       }
       WS_CUDA_TRY(cudaEventRecord(ev.stop));
       WS_CUDA_TRY(cudaEventSynchronize(ev.stop));

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "cuda_error.hpp"
 #include "ws/kernels/bench.hpp"
 #include "ws/kernels/measurements.hpp"
 
@@ -183,16 +184,6 @@ struct EventPair {
   }
 };
 
-GpuError error_of(cudaError_t e, const char* what) {
-  GpuError g;
-  g.code = static_cast<int>(e);
-  g.what = cudaGetErrorString(e);
-  g.expr = what;
-  g.file = __FILE__;
-  g.no_gpu = e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver;
-  return g;
-}
-
 double median_of(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
@@ -202,21 +193,21 @@ double median_of(std::vector<double> v) {
 template <class Launch>
 std::variant<double, GpuError> time_ms(Launch launch, int runs = 7) {
   EventPair ev;
-  if (auto e = cudaEventCreate(&ev.a); e != cudaSuccess) return error_of(e, "cudaEventCreate");
-  if (auto e = cudaEventCreate(&ev.b); e != cudaSuccess) return error_of(e, "cudaEventCreate");
+  if (auto e = cudaEventCreate(&ev.a); e != cudaSuccess) return cuda_error(e, "cudaEventCreate");
+  if (auto e = cudaEventCreate(&ev.b); e != cudaSuccess) return cuda_error(e, "cudaEventCreate");
   launch();
-  if (auto e = cudaDeviceSynchronize(); e != cudaSuccess) return error_of(e, "warm-up launch");
+  if (auto e = cudaDeviceSynchronize(); e != cudaSuccess) return cuda_error(e, "warm-up launch");
   std::vector<double> ms;
   for (int r = 0; r < runs; ++r) {
     cudaEventRecord(ev.a);
     launch();
     cudaEventRecord(ev.b);
-    if (auto e = cudaEventSynchronize(ev.b); e != cudaSuccess) return error_of(e, "timed launch");
+    if (auto e = cudaEventSynchronize(ev.b); e != cudaSuccess) return cuda_error(e, "timed launch");
     float t = 0;
     cudaEventElapsedTime(&t, ev.a, ev.b);
     ms.push_back(t);
   }
-  if (auto e = cudaGetLastError(); e != cudaSuccess) return error_of(e, "microbenchmark launch");
+  if (auto e = cudaGetLastError(); e != cudaSuccess) return cuda_error(e, "microbenchmark launch");
   return median_of(ms);
 }
 
@@ -224,8 +215,8 @@ std::variant<double, GpuError> time_ms(Launch launch, int runs = 7) {
 std::variant<double, GpuError> clock_mhz(const calib::ClockSample* device_sample) {
   calib::ClockSample s{};
   if (auto e = cudaMemcpy(&s, device_sample, sizeof s, cudaMemcpyDeviceToHost); e != cudaSuccess)
-    return error_of(e, "cudaMemcpy(clock sample)");
-  if (s.nanoseconds <= 0) return error_of(cudaErrorUnknown, "%globaltimer did not advance");
+    return cuda_error(e, "cudaMemcpy(clock sample)");
+  if (s.nanoseconds <= 0) return cuda_error(cudaErrorUnknown, "%globaltimer did not advance");
   return 1e3 * static_cast<double>(s.cycles) / static_cast<double>(s.nanoseconds);
 }
 
@@ -237,8 +228,8 @@ std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
   };
   int device = 0;
   cudaDeviceProp prop{};
-  if (auto e = cudaGetDevice(&device); e != cudaSuccess) return error_of(e, "cudaGetDevice");
-  if (auto e = cudaGetDeviceProperties(&prop, device); e != cudaSuccess) return error_of(e, "cudaGetDeviceProperties");
+  if (auto e = cudaGetDevice(&device); e != cudaSuccess) return cuda_error(e, "cudaGetDevice");
+  if (auto e = cudaGetDeviceProperties(&prop, device); e != cudaSuccess) return cuda_error(e, "cudaGetDeviceProperties");
   Calibration c;
   c.sm_count = prop.multiProcessorCount;
   c.l2_bytes = prop.l2CacheSize;
@@ -249,8 +240,8 @@ std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
   Buffers buf;
   float* sink = nullptr;
   calib::ClockSample* clk = nullptr;
-  if (auto e = buf.alloc(sink, 64); e != cudaSuccess) return error_of(e, "cudaMalloc(sink)");
-  if (auto e = buf.alloc(clk, sizeof(calib::ClockSample)); e != cudaSuccess) return error_of(e, "cudaMalloc(clock)");
+  if (auto e = buf.alloc(sink, 64); e != cudaSuccess) return cuda_error(e, "cudaMalloc(sink)");
+  if (auto e = buf.alloc(clk, sizeof(calib::ClockSample)); e != cudaSuccess) return cuda_error(e, "cudaMalloc(clock)");
   std::vector<double> clocks;
   auto note_clock = [&]() -> std::optional<GpuError> {
     const auto mhz = clock_mhz(clk);
@@ -271,8 +262,8 @@ std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
   {
     const std::size_t bytes = std::size_t(1) << 30, n = bytes / sizeof(float4);
     float4 *a = nullptr, *b = nullptr;
-    if (auto e = buf.alloc(a, bytes); e != cudaSuccess) return error_of(e, "cudaMalloc(1 GiB)");
-    if (auto e = buf.alloc(b, bytes); e != cudaSuccess) return error_of(e, "cudaMalloc(1 GiB)");
+    if (auto e = buf.alloc(a, bytes); e != cudaSuccess) return cuda_error(e, "cudaMalloc(1 GiB)");
+    if (auto e = buf.alloc(b, bytes); e != cudaSuccess) return cuda_error(e, "cudaMalloc(1 GiB)");
     cudaMemset(a, 0x3c, bytes);
     t = time_ms([&] { calib::copy4<<<sms * 8, 512>>>(a, b, n); });
     if (auto* e = std::get_if<GpuError>(&t)) return *e;
@@ -287,7 +278,7 @@ std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
     // 1 GiB of zeros; each configuration reads 512 MiB of it once.
     const std::size_t bytes = std::size_t(1) << 30, rows = bytes / 128;
     float* a = nullptr;
-    if (auto e = buf.alloc(a, bytes); e != cudaSuccess) return error_of(e, "cudaMalloc(1 GiB)");
+    if (auto e = buf.alloc(a, bytes); e != cudaSuccess) return cuda_error(e, "cudaMalloc(1 GiB)");
     cudaMemset(a, 0, bytes);
     struct Config {
       int warps_per_sm, k;
@@ -320,7 +311,7 @@ std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
     const std::size_t bytes = std::max<std::size_t>(std::size_t(c.l2_bytes) / 4 / 4096 * 4096, 1 << 20);
     const std::size_t n = bytes / sizeof(float4);
     float4* a = nullptr;
-    if (auto e = buf.alloc(a, bytes); e != cudaSuccess) return error_of(e, "cudaMalloc(L2 buffer)");
+    if (auto e = buf.alloc(a, bytes); e != cudaSuccess) return cuda_error(e, "cudaMalloc(L2 buffer)");
     cudaMemset(a, 0x3c, bytes);
     const int blocks = sms * 4, threads = 512, passes = 32;
     t = time_ms([&] { calib::l2_read<<<blocks, threads>>>(a, n, passes, sink); });
@@ -336,7 +327,7 @@ std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
   {
     float* a = nullptr;
     constexpr std::size_t kWords = 32 * 2048;
-    if (auto e = buf.alloc(a, kWords * sizeof(float)); e != cudaSuccess) return error_of(e, "cudaMalloc(L1 buffer)");
+    if (auto e = buf.alloc(a, kWords * sizeof(float)); e != cudaSuccess) return cuda_error(e, "cudaMalloc(L1 buffer)");
     cudaMemset(a, 0x3c, kWords * sizeof(float));
     const int iterations = 4096;
     t = time_ms([&] { calib::l1_read<false><<<blocks, threads>>>(a, iterations, sink, clk); });
@@ -376,10 +367,10 @@ std::variant<double, GpuError> measure_sm_clock_mhz() {
   calib::ClockSample* clk = nullptr;
   Buffers buf;
   float* sink = nullptr;
-  if (auto e = buf.alloc(clk, sizeof(calib::ClockSample)); e != cudaSuccess) return error_of(e, "cudaMalloc(clock)");
-  if (auto e = buf.alloc(sink, 64); e != cudaSuccess) return error_of(e, "cudaMalloc(sink)");
+  if (auto e = buf.alloc(clk, sizeof(calib::ClockSample)); e != cudaSuccess) return cuda_error(e, "cudaMalloc(clock)");
+  if (auto e = buf.alloc(sink, 64); e != cudaSuccess) return cuda_error(e, "cudaMalloc(sink)");
   calib::fma_chains<<<1, 32>>>(20000, 1.0f, sink, clk);  // ~0.2 ms on one SM
-  if (auto e = cudaDeviceSynchronize(); e != cudaSuccess) return error_of(e, "clock probe");
+  if (auto e = cudaDeviceSynchronize(); e != cudaSuccess) return cuda_error(e, "clock probe");
   return clock_mhz(clk);
 }
 

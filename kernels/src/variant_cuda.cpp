@@ -13,6 +13,7 @@
 #include <mutex>
 #include <vector>
 
+#include "cuda_error.hpp"
 #include "gpu.hpp"
 #include "ws/kernels/variant_gpu.hpp"
 
@@ -63,16 +64,6 @@ const Nvrtc& nvrtc() {
     return r;
   }();
   return n;
-}
-
-GpuError cuda_error(cudaError_t e, const char* expr) {
-  GpuError g;
-  g.code = static_cast<int>(e);
-  g.what = cudaGetErrorString(e);
-  g.expr = expr;
-  g.file = __FILE__;
-  g.no_gpu = e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver;
-  return g;
 }
 
 // A loaded library, unloaded when the last descriptor copy holding it goes.
