@@ -1,9 +1,12 @@
-// libFuzzer harness: ws::Expr (the `--expr` language). Input: the expression
-// text. Parsing and evaluating must return a value or an ExprError with a
-// message; crashes, hangs, sanitizer reports and escaping exceptions are findings.
+// libFuzzer harness: ws::Expr (the `--expr` language, and `variant --layout`'s
+// with the variables r, c, T). Input: the expression text. Parsing, evaluating
+// and printing as C must return a value or an ExprError with a message;
+// crashes, hangs, sanitizer reports and escaping exceptions are findings.
 #include <cstddef>
 #include <cstdint>
+#include <array>
 #include <limits>
+#include <string>
 #include <string_view>
 #include <variant>
 
@@ -31,5 +34,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (const auto* e = std::get_if<ws::ExprError>(&v))
       ws::fuzz::require_message(e->message, "Expr::eval returned an error without a message");
   }
+  const std::string lane_name[] = {"lane"};
+  ws::fuzz::require_message(expr.to_c(lane_name), "Expr::to_c printed nothing");
+  // The layout language: three variables, a corner of the tile and an extreme.
+  static constexpr std::string_view kLayout[] = {"r", "c", "T"};
+  auto layout = ws::Expr::parse(text, kLayout, "--layout");
+  if (const auto* e = std::get_if<ws::ExprError>(&layout)) {
+    ws::fuzz::require_message(e->message, "Expr::parse (r, c, T) returned an error without a message");
+    return 0;
+  }
+  for (const auto& at : {std::array<std::int64_t, 3>{0, 0, 32}, std::array<std::int64_t, 3>{31, 17, 32},
+                         std::array<std::int64_t, 3>{kExtremes[0], kExtremes[1], -1}}) {
+    auto v = std::get<ws::Expr>(layout).eval(at);
+    if (const auto* e = std::get_if<ws::ExprError>(&v))
+      ws::fuzz::require_message(e->message, "Expr::eval (r, c, T) returned an error without a message");
+  }
+  const std::string names[] = {"r", "c", "T"};
+  ws::fuzz::require_message(std::get<ws::Expr>(layout).to_c(names), "Expr::to_c printed nothing");
   return 0;
 }
