@@ -62,7 +62,7 @@ void BankMapPanel::Draw(AppState& state) {
   const bool ideal = r.wavefronts == r.ideal_wavefronts;
   ImGui::PushStyleColor(ImGuiCol_Text, ideal ? palette::text_good() : palette::text_conflict());
   ImGui::SetWindowFontScale(1.3f);
-  ImGui::TextUnformatted(conflict_headline(r).c_str());
+  ImGui::TextWrapped("%s", conflict_headline(r).c_str());  // at 1280 px and 1.5x text it wraps
   ImGui::SetWindowFontScale(1.0f);
   ImGui::PopStyleColor();
   // The summary and the legend share a line where they fit: in presenter mode

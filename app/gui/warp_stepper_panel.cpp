@@ -27,6 +27,18 @@ void WarpStepperPanel::Draw(AppState& state) {
   draw_lane_threads(state);
 }
 
+namespace {
+
+// Muted text after the last item, on its line where it fits, else under it.
+void muted_after(const std::string& text) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(text.c_str()).x <= right)
+    ImGui::SameLine();
+  ImGui::TextColored(palette::text_muted(), "%s", text.c_str());
+}
+
+}  // namespace
+
 void WarpStepperPanel::draw_cursor(AppState& state) {
   const Dim3 grid = state.launch.grid;
   const float w = ImGui::GetContentRegionAvail().x * 0.45f;
@@ -35,14 +47,12 @@ void WarpStepperPanel::draw_cursor(AppState& state) {
   if (ImGui::InputInt2("block (x, y)", b) && !ImGui::GetIO().WantTextInput)
     state.set_block(Dim3{b[0], b[1], 0});
   if (ImGui::IsItemDeactivatedAfterEdit()) state.set_block(Dim3{b[0], b[1], 0});
-  ImGui::SameLine();
-  ImGui::TextColored(palette::text_muted(), "of %d x %d", grid.x, grid.y);
+  muted_after(fmt::format("of {} x {}", grid.x, grid.y));
 
   int warp = state.warp;
   ImGui::SetNextItemWidth(w);
   if (ImGui::SliderInt("warp", &warp, 0, state.warps_per_block() - 1)) state.set_warp(warp);
-  ImGui::SameLine();
-  ImGui::TextColored(palette::text_muted(), "of %d", state.warps_per_block());
+  muted_after(fmt::format("of {}", state.warps_per_block()));
 
   const int n = state.instruction_count();
   if (n == 0) {
@@ -56,8 +66,7 @@ void WarpStepperPanel::draw_cursor(AppState& state) {
   if (ImGui::SliderInt("##instr", &i, 0, n - 1, "instruction %d")) state.set_instruction(i);
   ImGui::SameLine();
   if (ImGui::ArrowButton("next", ImGuiDir_Right)) state.step_instruction(1);
-  ImGui::SameLine();
-  ImGui::TextColored(palette::text_muted(), "of %d", n);
+  muted_after(fmt::format("of {}", n));
 
   if (ImGui::Button(state.playback.playing ? "Pause" : "Play", ImVec2(ImGui::GetFontSize() * 4, 0)))
     state.playback.playing = !state.playback.playing;

@@ -1,7 +1,10 @@
 #include "gui/whole_kernel_panel.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "gui/blocks_panel.hpp"
 #include "gui/palette.hpp"
@@ -23,7 +26,17 @@ std::string ncu_metric(Space space, Op op, std::string_view counter) {
   return {};
 }
 
+// ImGui's own sums: the columns' ideal widths against the width they were given.
+void WholeKernelPanel::note_table_fit() {
+  const ImGuiTable* t = ImGui::GetCurrentTable();
+  if (!t) return;
+  tables_width_ = std::max(tables_width_, t->ColumnsAutoFitWidth);
+  if (t->ColumnsAutoFitWidth > t->WorkRect.GetWidth() + 1.0f) tables_fit_ = false;
+}
+
 void WholeKernelPanel::Draw(AppState& state) {
+  tables_fit_ = true;
+  tables_width_ = 0;
   if (state.param_error) {
     ImGui::TextWrapped("%s", state.param_error->c_str());
     return;
@@ -92,12 +105,17 @@ void WholeKernelPanel::draw_totals(const AppState& state, const kernels::KernelR
                       {"global load", Space::Global, Op::Load, &r.global_load},
                       {"global store", Space::Global, Op::Store, &r.global_store}};
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+  // Short headers so that all five columns fit a third of a 1280-px window; the caption says what they are.
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+  ImGui::TextWrapped("cost: wavefronts (shared), sectors (global); sim. and ncu: cost per instruction (ncu: per "
+                     "request for global), simulated and measured");
+  ImGui::PopStyleColor();
   if (!ImGui::BeginTable("totals", 5, flags)) return;
   ImGui::TableSetupColumn("total", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("shared store").x);
   ImGui::TableSetupColumn("instr.");
-  ImGui::TableSetupColumn("wavefr./sectors");
-  ImGui::TableSetupColumn("sim./instr.");
-  ImGui::TableSetupColumn("ncu/instr.");
+  ImGui::TableSetupColumn("cost");
+  ImGui::TableSetupColumn("sim.");
+  ImGui::TableSetupColumn("ncu");
   ImGui::TableHeadersRow();
   for (const Row& row : rows) {
     if (row.c->instructions == 0) continue;
@@ -125,6 +143,7 @@ void WholeKernelPanel::draw_totals(const AppState& state, const kernels::KernelR
       ImGui::TextDisabled("-");
     }
   }
+  note_table_fit();
   ImGui::EndTable();
 }
 
@@ -137,7 +156,7 @@ void WholeKernelPanel::draw_sites(const kernels::KernelReport& r) {
   ImGui::TableSetupColumn("line");
   ImGui::TableSetupColumn("access");
   ImGui::TableSetupColumn("instr.");
-  ImGui::TableSetupColumn("cost per instr.");
+  ImGui::TableSetupColumn("per instr.");
   ImGui::TableHeadersRow();
   for (const kernels::SiteReport& s : r.sites) {
     const kernels::Counters& c = s.kernel;
@@ -157,8 +176,9 @@ void WholeKernelPanel::draw_sites(const kernels::KernelReport& r) {
     const double ideal = shared ? double(c.ideal_wavefronts) / double(c.instructions)
                                 : double((c.bytes_requested + 31) / 32) / double(c.instructions);
     ImGui::TextColored(per > ideal * 1.01 ? palette::text_conflict() : palette::text_good(), "%.2f %s", per,
-                       shared ? "wavefronts" : "sectors");
+                       shared ? "wf" : "sect.");
   }
+  note_table_fit();
   ImGui::EndTable();
 }
 

@@ -17,8 +17,15 @@ std::string ncu_metric(Space space, Op op, std::string_view counter);
 class WholeKernelPanel {
  public:
   void Draw(AppState& state);
+  // Last frame: every column of both tables had its full content width (no
+  // column clipped); the widest table's content width in px. Tests read these.
+  bool tables_fit() const { return tables_fit_; }
+  float tables_width() const { return tables_width_; }
 
  private:
+  void note_table_fit();  // before EndTable
+  bool tables_fit_ = true;
+  float tables_width_ = 0;
   void draw_sites(const kernels::KernelReport& r);
   void draw_prediction(const AppState& state, const kernels::KernelReport& r, const MeasurementSet& set);
   void draw_totals(const AppState& state, const kernels::KernelReport& r, const Measurement* recorded);

@@ -1,4 +1,6 @@
-// Workbench: layout of the windows, tabs that follow the instruction, keys.
+// Workbench: the six panels (rects from workbench_layout.hpp: Code a third of
+// the width, splitters between them, one maximised), tabs that follow the
+// instruction, keys.
 //
 //   +---------------- status bar: kernel, notices, keys -----------------+
 //   | Kernel &    | Bank map / Global memory /    | Code                 |
@@ -23,6 +25,7 @@
 #include "export/figure_export.hpp"
 #include "gui/canvas.hpp"
 #include "gui/palette.hpp"
+#include "gui/workbench_layout.hpp"
 
 namespace ws::gui {
 namespace {
@@ -135,38 +138,36 @@ void Workbench::Draw(AppState& state) {
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   const float bar = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
   draw_status_bar(state, bar);
-  const float top = bar, h = d.y - bar;
-  const float left_w = std::max(300.0f, d.x * 0.24f), right_w = d.x * 0.28f;
-  const float mid_w = d.x - left_w - right_w;
-  const float left_split = h * 0.50f, mid_split = h * 0.60f, right_split = h * 0.45f;
 
   // A maximised panel takes the whole area under the status bar (double-click
-  // its title, or F over it; Esc or F again restores): at 1280 x 720 a table or
-  // a 32-row map that the six-panel layout cuts off shows whole.
+  // its title, its title-bar button, or F over it; Esc or F again restores): at
+  // 1280 x 720 a table or a 32-row map that the six-panel layout cuts off shows whole.
   struct Panel {
+    PanelId id;
     const char* title;
-    ImVec2 pos, size;
     void (Workbench::*draw)(AppState&);
   };
-  const Panel panels[] = {
-      {"Kernel & lessons", ImVec2(0, top), ImVec2(left_w, left_split), &Workbench::draw_top_left},
-      {"Warp stepper", ImVec2(0, top + left_split), ImVec2(left_w, h - left_split), &Workbench::draw_stepper},
-      {"Memory", ImVec2(left_w, top), ImVec2(mid_w, mid_split), &Workbench::draw_memory_tabs},
-      {"Detail", ImVec2(left_w, top + mid_split), ImVec2(mid_w, h - mid_split), &Workbench::draw_detail_tabs},
-      {"Code", ImVec2(left_w + mid_w, top), ImVec2(right_w, right_split), &Workbench::draw_code},
-      {"Results", ImVec2(left_w + mid_w, top + right_split), ImVec2(right_w, h - right_split),
-       &Workbench::draw_results_tabs},
+  static constexpr Panel panels[] = {
+      {PanelId::KernelLessons, "Kernel & lessons", &Workbench::draw_top_left},
+      {PanelId::Stepper, "Warp stepper", &Workbench::draw_stepper},
+      {PanelId::Memory, "Memory", &Workbench::draw_memory_tabs},
+      {PanelId::Detail, "Detail", &Workbench::draw_detail_tabs},
+      {PanelId::Code, "Code", &Workbench::draw_code},
+      {PanelId::Results, "Results", &Workbench::draw_results_tabs},
   };
-  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) maximised_.clear();
+  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) maximised_.reset();
+  layout_ = layout_workbench(d.x, d.y, bar, ImGui::GetFontSize(), splits_,
+                             maximised_ ? static_cast<int>(*maximised_) : -1);
   for (const Panel& p : panels) {
-    const bool max = maximised_ == p.title;
-    if (!maximised_.empty() && !max) continue;
-    if (begin_panel(p.title, max ? ImVec2(0, top) : p.pos, max ? ImVec2(d.x, h) : p.size)) {
-      toggle_maximise_on_request(p.title);
+    if (maximised_ && *maximised_ != p.id) continue;
+    const PanelRect& r = layout_[p.id];
+    if (begin_panel(p.title, ImVec2(r.x, r.y), ImVec2(r.w, r.h))) {
+      toggle_maximise_on_request(p.id);
       (this->*p.draw)(state);
     }
     ImGui::End();
   }
+  if (!maximised_) draw_splitters(d.x, d.y - bar);
   state.view.select_tabs = false;
 }
 
@@ -207,16 +208,94 @@ void Workbench::export_current_figure(AppState& state) {
 }
 void Workbench::draw_code(AppState& state) { code_.Draw(state); }
 
-// Double-click on the title bar, or F while the pointer is over the panel.
-void Workbench::toggle_maximise_on_request(const char* title) {
+// Double-click on the title bar, its button at the title's right, or F while
+// the pointer is over the panel.
+void Workbench::toggle_maximise_on_request(PanelId id) {
   const ImGuiIO& io = ImGui::GetIO();
   const ImVec2 pos = ImGui::GetWindowPos();
-  const bool over_title = ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows) &&
-                          io.MousePos.y < pos.y + ImGui::GetFrameHeight();
-  const bool key = !io.WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_F, false) && !io.KeyCtrl &&
-                   ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows);
-  if ((over_title && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) || key)
-    maximised_ = maximised_ == title ? std::string() : std::string(title);
+  const float title_h = ImGui::GetFrameHeight();
+  const bool hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows);
+  const bool over_title = hovered && io.MousePos.y < pos.y + title_h;
+  const bool key = !io.WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_F, false) && !io.KeyCtrl && hovered;
+  // The button: a square (two, to restore) drawn in the title bar. The title bar
+  // is the window's own, so its hover and click are read by hand, not through an item.
+  const float side = title_h * 0.5f;
+  const ImVec2 c(pos.x + ImGui::GetWindowWidth() - title_h * 0.75f, pos.y + title_h * 0.5f);
+  const ImVec2 mn(c.x - side / 2, c.y - side / 2), mx(c.x + side / 2, c.y + side / 2);
+  const bool over_button =
+      hovered && ImGui::IsMouseHoveringRect(ImVec2(mn.x - 4, pos.y), ImVec2(mx.x + 4, pos.y + title_h), false);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRect(pos, ImVec2(pos.x + ImGui::GetWindowWidth(), pos.y + title_h));
+  const ImU32 ink = over_button ? palette::kAccent : ImGui::GetColorU32(ImGuiCol_Text);
+  if (maximised_ == id) {
+    const float o = side * 0.3f;
+    dl->AddRect(ImVec2(mn.x + o, mn.y - o), ImVec2(mx.x + o, mx.y - o), ink, 0, 0, 1.5f);
+    dl->AddRectFilled(mn, mx, ImGui::GetColorU32(ImGuiCol_TitleBgActive));
+  }
+  dl->AddRect(mn, mx, ink, 0, 0, 1.5f);
+  dl->PopClipRect();
+  if (over_button) ImGui::SetTooltip(maximised_ == id ? "Restore the six panels (Esc)" : "Maximise this panel (F)");
+  const bool clicked = over_button && ImGui::IsMouseClicked(ImGuiMouseButton_Left);
+  if ((over_title && !over_button && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) || key || clicked)
+    toggle_maximised(id);
+}
+
+void Workbench::toggle_maximised(PanelId id) {
+  if (maximised_ == id) maximised_.reset();
+  else maximised_ = id;
+}
+
+// Splitters: thin borderless windows over the borders between panels, dragged
+// with the mouse (a double-click puts one back where the automatic layout has
+// it). Kept for the session only.
+void Workbench::draw_splitters(float width, float height) {
+  const WorkbenchLayout& L = layout_;
+  const float top = layout_[PanelId::KernelLessons].y, t = 8.0f;
+  struct Splitter {
+    const char* id;
+    ImVec2 pos, size;
+    bool vertical;  // a vertical bar: drags a column width
+    float* value;   // the fraction it sets
+    float start, sign, extent;  // the size now (px), +1 or -1 with the mouse, what it is a fraction of
+  };
+  Splitter bars[] = {
+      {"##split_left", ImVec2(L.left_w - t / 2, top), ImVec2(t, height), true, &splits_.left, L.left_w, 1, width},
+      {"##split_right", ImVec2(L.left_w + L.mid_w - t / 2, top), ImVec2(t, height), true, &splits_.right, L.right_w,
+       -1, width},
+      {"##split_left_row", ImVec2(0, top + L.left_row - t / 2), ImVec2(L.left_w - t / 2, t), false,
+       &splits_.left_row, L.left_row, 1, height},
+      {"##split_mid_row", ImVec2(L.left_w + t / 2, top + L.mid_row - t / 2), ImVec2(L.mid_w - t, t), false,
+       &splits_.mid_row, L.mid_row, 1, height},
+      {"##split_right_row", ImVec2(L.left_w + L.mid_w + t / 2, top + L.right_row - t / 2),
+       ImVec2(L.right_w - t / 2, t), false, &splits_.right_row, L.right_row, 1, height},
+  };
+  constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                     ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+  for (Splitter& b : bars) {
+    ImGui::SetNextWindowPos(b.pos, ImGuiCond_Always);
+    ImGui::SetNextWindowSize(b.size, ImGuiCond_Always);
+    ImGui::Begin(b.id, nullptr, flags);
+    ImGui::InvisibleButton("bar", b.size);
+    const bool active = ImGui::IsItemActive(), hovered = ImGui::IsItemHovered();
+    if (hovered || active) {
+      ImGui::SetMouseCursor(b.vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
+      ImGui::GetWindowDrawList()->AddRectFilled(b.pos, ImVec2(b.pos.x + b.size.x, b.pos.y + b.size.y),
+                                                palette::rgb(0, 114, 178, active ? 140 : 70));
+    }
+    if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+      *b.value = -1;
+    } else if (active) {
+      const ImVec2 delta = ImGui::GetIO().MouseDelta;
+      const float moved = b.vertical ? delta.x : delta.y;
+      if (moved != 0) *b.value = (b.start + b.sign * moved) / b.extent;
+    }
+    ImGui::End();
+  }
+  ImGui::PopStyleVar(3);
 }
 
 // The kernel's parameters and the lessons share the top-left panel; opening a

@@ -20,6 +20,7 @@
 #include "gui/variant_timings_panel.hpp"
 #include "gui/warp_stepper_panel.hpp"
 #include "gui/whole_kernel_panel.hpp"
+#include "gui/workbench_layout.hpp"
 
 namespace ws::gui {
 
@@ -44,6 +45,15 @@ class Workbench {
   lessons::View presenter_view(const AppState& state) const;
   // Presenter mode shows this figure, without the text column (export --format png).
   void show_figure_only(lessons::View v) { figure_only_ = v; }
+  // The normal layout: one panel fills the window until toggled again (F, a
+  // double-click on its title, its title-bar button; Esc restores), and the
+  // splitters' positions. layout() is the last frame's panel rects.
+  void toggle_maximised(PanelId id);
+  std::optional<PanelId> maximised() const { return maximised_; }
+  void set_splits(const PanelSplits& s) { splits_ = s; }
+  const WorkbenchLayout& layout() const { return layout_; }
+  const CodePanel& code() const { return code_; }
+  const WholeKernelPanel& whole_kernel() const { return whole_kernel_; }
 
  private:
   void draw_status_bar(AppState& state, float height);
@@ -53,10 +63,13 @@ class Workbench {
   void draw_top_left(AppState& state);
   void draw_stepper(AppState& state);
   void draw_code(AppState& state);
-  void toggle_maximise_on_request(const char* title);
+  void toggle_maximise_on_request(PanelId id);
+  void draw_splitters(float width, float height);
   void export_current_figure(AppState& state);
   std::string export_notice_;  // what Ctrl+E wrote, shown in the status bar
-  std::string maximised_;  // title of the panel that fills the window; empty: the six-panel layout
+  std::optional<PanelId> maximised_;  // the panel that fills the window; none: the six-panel layout
+  PanelSplits splits_;                // what the splitters were dragged to (this session only)
+  WorkbenchLayout layout_;            // last frame's panel rects
   void handle_lesson_keys(AppState& state);
   void apply_view_request(AppState& state);
   // Presenter mode (presenter_layout.cpp): one figure, the lesson text beside it.
