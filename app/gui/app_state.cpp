@@ -46,20 +46,18 @@ int AppState::warps_per_block() const {
 }
 
 void AppState::select_kernel(int catalog_index, const kernels::KernelParams* keep) {
-  const std::string_view family = kernel().family;
   variant.reset();
   ++kernel_serial;
   kernel_index = wrap(catalog_index, static_cast<int>(kernels::catalog().size()));
   params = keep ? *keep : kernel().defaults;
-  // Within a family with the parameters kept (plain vs padded tile), stay on the
-  // same block, warp and instruction so the two can be compared with one click;
-  // retrace() clamps them to the new launch.
-  if (!keep || kernel().family != family) {
-    block = Dim3{0, 0, 0};
-    warp = 0;
-    instruction = 0;
-  }
+  // Stay on the chosen block, warp and instruction where the new kernel has them
+  // (plain vs padded tile with one click; transpose_shared -> smem_stride and back).
+  block = chosen_.block;
+  warp = chosen_.warp;
+  instruction = chosen_.instruction;
+  restoring_place_ = true;
   resimulate();
+  restoring_place_ = false;
 }
 
 bool AppState::select_kernel(std::string_view name, const kernels::KernelParams* keep) {
@@ -85,16 +83,19 @@ void AppState::select_arch(int preset_index) {
 void AppState::set_block(Dim3 b) {
   block = b;
   retrace();
+  chosen_.block = block;
 }
 
 void AppState::set_warp(int w) {
   warp = w;
   retrace();
+  chosen_.warp = warp;
 }
 
 void AppState::set_instruction(int i) {
   instruction = i;
   reanalyse();
+  chosen_.instruction = instruction;
 }
 
 void AppState::step_instruction(int delta) { set_instruction(wrap(instruction + delta, instruction_count())); }
@@ -225,6 +226,10 @@ void AppState::resimulate() {
 void AppState::retrace() {
   if (param_error) return reanalyse();
   // Keep the cursor inside the launch: a smaller matrix or tile shrinks the grid.
+  // After a kernel switch what the new kernel lacks starts over instead.
+  const bool block_missing = block.x >= launch.grid.x || block.y >= launch.grid.y;
+  if (restoring_place_ && block_missing) block = Dim3{0, 0, 0};
+  if (restoring_place_ && warp >= warps_per_block()) warp = 0;
   block.x = std::clamp(block.x, 0, std::max(0, launch.grid.x - 1));
   block.y = std::clamp(block.y, 0, std::max(0, launch.grid.y - 1));
   block.z = 0;
@@ -245,6 +250,7 @@ void AppState::retrace() {
       param_error = fmt::format("tracing failed: {}", e.what());
     }
   }
+  if (restoring_place_ && instruction >= instruction_count()) instruction = 0;
   instruction = std::clamp(instruction, 0, std::max(0, instruction_count() - 1));
   reanalyse();
 }

@@ -89,7 +89,10 @@ class AppState {
 
   // Selection. Each command re-simulates what depends on it.
   // Parameters reset to the kernel's defaults unless `keep` is given (switching
-  // between the transpose tile layouts keeps the matrix and tile).
+  // between the transpose tile layouts keeps the matrix and tile). The block,
+  // warp and instruction last chosen stay wherever the new kernel has them (each
+  // one that it lacks starts at 0), so transpose_shared -> smem_stride -> back
+  // returns to the same place.
   void select_kernel(int catalog_index, const kernels::KernelParams* keep = nullptr);
   bool select_kernel(std::string_view name, const kernels::KernelParams* keep = nullptr);
   void set_params(const kernels::KernelParams& p);
@@ -161,6 +164,14 @@ class AppState {
   void reanalyse();   // instruction changed
   bool remake_variant();  // parameters or preset changed under a variant: its tables depend on them
   int remade_for_arch_ = -1;  // the preset the variant was last made for
+  // The place last chosen (set_block, set_warp, set_instruction and the steps);
+  // clamping to a smaller launch does not change it, a kernel switch returns to it.
+  struct Place {
+    Dim3 block{0, 0, 0};
+    int warp = 0;
+    int instruction = 0;
+  } chosen_;
+  bool restoring_place_ = false;  // retrace(): a missing block or warp goes to 0, not to the last
   int traced_warp_ = -1;
   int traced_lanes_ = 0;
   Dim3 traced_block_{-1, -1, -1};

@@ -3,12 +3,16 @@
 // sector map one row per 128-byte line; the model survives bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
 #include <set>
+#include <tuple>
 
 #include "gui/app_state.hpp"
 #include "gui/bank_map_layout.hpp"
 #include "gui/code_panel.hpp"
 #include "gui/sector_map_layout.hpp"
+#include "gui/workbench_layout.hpp"
 
 namespace ws::gui {
 namespace {
@@ -193,10 +197,157 @@ TEST(AppState, SwitchingTileLayoutKeepsThePlace) {
   ASSERT_TRUE(s.current.valid);
   EXPECT_EQ(s.trace.sites[s.current.site].name, plain_site);
   EXPECT_NE(s.trace.sites[s.current.site].line, plain_line);
-  // Another family starts over.
-  ASSERT_TRUE(s.select_kernel("matmul_tiled"));
-  EXPECT_EQ(s.warp, 0);
-  EXPECT_EQ(s.instruction, 0);
+}
+
+// The kernel picker: another family keeps the block, warp and instruction where
+// it has them (what it lacks starts at 0), and going back returns to the place.
+TEST(AppState, SwitchingFamilyKeepsThePlaceWhereItExistsAndReturnsToIt) {
+  AppState s;
+  ASSERT_TRUE(s.select_kernel("transpose_shared"));
+  s.set_block(Dim3{5, 7, 0});
+  s.set_warp(3);
+  s.set_instruction(9);
+  ASSERT_TRUE(s.select_kernel("copy"));  // the same grid, 8 warps, fewer instructions
+  ASSERT_FALSE(s.param_error);
+  EXPECT_EQ(s.block.x, 5);
+  EXPECT_EQ(s.block.y, 7);
+  EXPECT_EQ(s.warp, 3);
+  EXPECT_EQ(s.instruction, 9 < s.instruction_count() ? 9 : 0);
+  ASSERT_TRUE(s.select_kernel("smem_stride"));  // one row of blocks: block (5, 7) is not there
+  ASSERT_FALSE(s.param_error);
+  ASSERT_LT(s.launch.grid.y, 8);
+  EXPECT_EQ(s.block.x, 0);
+  EXPECT_EQ(s.block.y, 0);
+  EXPECT_EQ(s.warp, 3 < s.warps_per_block() ? 3 : 0);
+  EXPECT_EQ(s.instruction, 9 < s.instruction_count() ? 9 : 0);
+  ASSERT_TRUE(s.select_kernel("transpose_shared"));
+  EXPECT_EQ(s.block.x, 5);
+  EXPECT_EQ(s.block.y, 7);
+  EXPECT_EQ(s.warp, 3);
+  EXPECT_EQ(s.instruction, 9);
+  ASSERT_TRUE(s.current.valid);
+  // A place chosen in the other kernel is the one kept from then on.
+  ASSERT_TRUE(s.select_kernel("transpose_padded"));
+  s.set_instruction(2);
+  ASSERT_TRUE(s.select_kernel("transpose_naive"));
+  EXPECT_EQ(s.instruction, 2);
+  EXPECT_EQ(s.block.x, 5);
+}
+
+// The six panels at the classroom size: they tile the area under the status bar
+// without overlapping, Code gets at least 35% of the width (more with large
+// text), and the middle keeps 30% at 1.5x text.
+TEST(WorkbenchLayout, PanelsTileTheWindowAtClassroomSizes) {
+  for (const auto& [w, h, fs] : {std::tuple{1280.f, 720.f, 17.f}, std::tuple{1600.f, 900.f, 17.f},
+                                 std::tuple{1920.f, 1080.f, 17.f}, std::tuple{1280.f, 720.f, 25.5f}}) {
+    SCOPED_TRACE(testing::Message() << w << "x" << h << " font " << fs);
+    const float top = 40;
+    const WorkbenchLayout L = layout_workbench(w, h, top, fs);
+    float area = 0;
+    for (const PanelRect& r : L.panels) {
+      EXPECT_GE(r.x, 0);
+      EXPECT_GE(r.y, top);
+      EXPECT_LE(r.right(), w + 0.01f);
+      EXPECT_LE(r.bottom(), h + 0.01f);
+      area += r.w * r.h;
+    }
+    EXPECT_NEAR(area, w * (h - top), 1.0f);  // no overlap, no gap
+    EXPECT_NEAR(L.left_w + L.mid_w + L.right_w, w, 0.01f);
+    EXPECT_GE(L.right_w, 0.34f * w);
+    EXPECT_GE(L.mid_w, (fs > 20 ? 0.30f : 0.34f) * w - 0.01f);  // large text: Code grows, the middle keeps 30%
+    EXPECT_GE(L.left_w, std::min(17 * fs, 0.30f * w) - 0.01f);
+  }
+  const WorkbenchLayout L = layout_workbench(1280, 720, 40, 17);
+  EXPECT_NEAR(L.left_w, 294.4f, 0.1f);
+  EXPECT_NEAR(L.mid_w, 537.6f, 0.1f);
+  EXPECT_NEAR(L.right_w, 448.0f, 0.1f);
+}
+
+TEST(WorkbenchLayout, MaximiseFillsTheAreaAndRestoreGivesTheRectsBack) {
+  const WorkbenchLayout normal = layout_workbench(1280, 720, 40, 17);
+  for (int p = 0; p < kPanelCount; ++p) {
+    const WorkbenchLayout max = layout_workbench(1280, 720, 40, 17, {}, p);
+    EXPECT_EQ(max.panels[p], (PanelRect{0, 40, 1280, 680})) << p;
+    EXPECT_NE(max.panels[p], normal.panels[p]) << p;
+  }
+  EXPECT_EQ(layout_workbench(1280, 720, 40, 17, {}, -1).panels, normal.panels);
+}
+
+TEST(WorkbenchLayout, SplittersMoveBordersWithinLimits) {
+  const WorkbenchLayout automatic = layout_workbench(1280, 720, 40, 17);
+  PanelSplits s;
+  s.right = 0.5f;  // Code and Results dragged to half the window
+  s.mid_row = 0.3f;
+  WorkbenchLayout L = layout_workbench(1280, 720, 40, 17, s);
+  EXPECT_NEAR(L.right_w, 640, 0.01f);
+  EXPECT_EQ(L.left_w, automatic.left_w);
+  EXPECT_NEAR(L[PanelId::Memory].h, 0.3f * 680, 0.01f);
+  EXPECT_NEAR(L[PanelId::Code].x, 640, 0.01f);
+  // Past the limits: every column keeps 12% of the width, every row 15% of the height.
+  s = PanelSplits{.left = 0.9f, .right = 0.9f, .left_row = 0.01f};
+  L = layout_workbench(1280, 720, 40, 17, s);
+  for (const PanelRect& r : L.panels) {
+    EXPECT_GE(r.w, kMinColumnFraction * 1280 - 0.01f);
+    EXPECT_GE(r.h, kMinRowFraction * 680 - 0.01f);
+  }
+  EXPECT_NEAR(L.left_w + L.mid_w + L.right_w, 1280, 0.01f);
+  // Automatic again.
+  EXPECT_EQ(layout_workbench(1280, 720, 40, 17, PanelSplits{}).panels, automatic.panels);
+}
+
+// Wrapping keeps every character of a line, in order, in rows no wider than asked.
+TEST(CodePanel, WrappedRowsHoldTheWholeLineWithinTheColumns) {
+  const std::string line =
+      "    out4[((col_base + r) * height + row_base + 4 * k) / 4] = tile4[r * chunks + (k ^ ((r >> 2) & 7))];";
+  for (int columns : {8, 12, 20, 37, 60, 200}) {
+    const std::vector<CodeRow> rows = wrap_code_line(line, columns);
+    std::string joined;
+    for (const CodeRow& r : rows) {
+      EXPECT_LE(r.indent + r.end - r.begin, std::max(columns, 8)) << columns;
+      EXPECT_LT(r.begin, r.end);
+      joined += line.substr(r.begin, r.end - r.begin);
+    }
+    std::string no_spaces;
+    for (char c : line)
+      if (c != ' ') no_spaces += c;
+    std::erase(joined, ' ');
+    EXPECT_EQ(joined, no_spaces) << columns;
+    if (columns >= static_cast<int>(line.size())) EXPECT_EQ(rows.size(), 1u);
+  }
+  EXPECT_EQ(wrap_code_line("", 40).size(), 1u);
+}
+
+// At 1280 x 720 (DejaVu Sans Mono at 0.95 x 17 px, which ImGui scales by
+// ascent + descent = 1.164 em: 8.35 px a character) the Code panel holds at
+// least 40 characters a row, and the current instruction's line of every
+// catalog kernel wraps into few enough rows to show whole in the view.
+TEST(CodePanel, EveryCatalogSiteLineFitsTheCodePanelAt1280x720) {
+  const WorkbenchLayout L = layout_workbench(1280, 720, 41, 17);
+  const float mono_px = 17 * 0.95f, char_w = 0.602f * mono_px / 1.164f;
+  // Panel padding 8 + child border and padding 8 on each side, the scrollbar 14.
+  const int columns = code_columns(L[PanelId::Code].w - 2 * 8 - 2 * 9 - 14, char_w);
+  EXPECT_GE(columns, 40);
+  // Title bar, the path line (two when it wraps), the child's padding; rows without spacing.
+  const int rows_shown = static_cast<int>((L[PanelId::Code].h - 3 * 27 - 16) / mono_px);
+  EXPECT_GE(rows_shown, 12);
+  AppState s;
+  for (const kernels::KernelInfo& k : kernels::catalog()) {
+    const auto path = locate_source(k.source_path);
+    ASSERT_FALSE(path.empty());
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    s.select_kernel(k.name);
+    ASSERT_FALSE(s.param_error) << k.name;
+    for (const SiteInfo& site : s.trace.sites) {
+      ASSERT_LE(site.line, static_cast<int>(lines.size()));
+      const std::string& text = lines[site.line - 1];
+      const auto rows = wrap_code_line(text, columns);
+      EXPECT_LE(static_cast<int>(rows.size()), rows_shown) << k.name << " line " << site.line << ": " << text;
+      // The access expression itself starts on a row, not cut at its first character.
+      EXPECT_LT(site.column - 1, static_cast<int>(text.size())) << k.name;
+    }
+  }
 }
 
 TEST(AppState, BadPatternShowsItsMessage) {

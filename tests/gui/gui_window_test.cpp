@@ -126,6 +126,67 @@ TEST_F(WindowTest, ResultsTabsFontScaleAndBadInputRender) {
   s.set_source(InstructionSource::Kernel);
 }
 
+// At the classroom size the six-panel layout cuts off nothing essential: the
+// current instruction's whole source line is in the Code panel for every site of
+// every catalog kernel (at 1x and 1.5x text), and both whole-kernel tables show
+// every column.
+TEST_F(WindowTest, At1280x720TheCurrentLineAndTheResultsTablesShowWhole) {
+  AppState& s = *state_;
+  for (float scale : {1.0f, 1.5f}) {
+    Workbench bench;
+    s.view.font_scale = scale;
+    s.view.font_reload = true;
+    bench.show_results(ResultsTab::WholeKernel);
+    for (const kernels::KernelInfo& k : kernels::catalog()) {
+      SCOPED_TRACE(testing::Message() << k.name << " at " << scale << "x");
+      s.select_kernel(k.name);
+      ASSERT_FALSE(s.param_error) << *s.param_error;
+      s.whole_kernel.wait();
+      for (int site = 0; site < static_cast<int>(s.trace.sites.size()); ++site) {
+        if (!s.select_site(site)) continue;
+        // The Code panel brings a new line into view over a few frames, as the window loop and screenshots do.
+        render(bench);
+        render(bench);
+        EXPECT_TRUE(bench.code().current_line_shown())
+            << "line " << s.trace.sites[site].line << " in " << bench.code().current_line_rows() << " rows of "
+            << bench.code().columns() << " characters";
+        if (scale == 1.0f) EXPECT_GE(bench.code().columns(), 40);
+      }
+      if (scale == 1.0f)
+        EXPECT_TRUE(bench.whole_kernel().tables_fit()) << "tables need " << bench.whole_kernel().tables_width() << " px";
+    }
+  }
+  s.view.font_scale = 1.0f;
+  s.view.font_reload = true;
+}
+
+// Maximise one panel, then restore: the rects the frame used change and come back.
+TEST_F(WindowTest, MaximiseAndRestoreAPanel) {
+  Workbench bench;
+  AppState& s = *state_;
+  ASSERT_TRUE(s.select_kernel("transpose_shared"));
+  render(bench);
+  const WorkbenchLayout normal = bench.layout();
+  EXPECT_NEAR(normal[PanelId::Code].w, 448, 1);
+  bench.toggle_maximised(PanelId::Code);
+  render(bench);
+  EXPECT_EQ(bench.maximised(), PanelId::Code);
+  EXPECT_EQ(bench.layout()[PanelId::Code].w, 1280);
+  EXPECT_EQ(bench.layout()[PanelId::Code].y, normal[PanelId::Code].y);
+  EXPECT_GT(bench.code().columns(), 100);  // the longest catalog line fits unwrapped
+  bench.toggle_maximised(PanelId::Code);
+  render(bench);
+  EXPECT_FALSE(bench.maximised());
+  EXPECT_EQ(bench.layout().panels, normal.panels);
+  // A dragged splitter moves the border; the automatic layout comes back with no splits.
+  bench.set_splits(PanelSplits{.right = 0.5f});
+  render(bench);
+  EXPECT_NEAR(bench.layout()[PanelId::Code].w, 640, 1);
+  bench.set_splits({});
+  render(bench);
+  EXPECT_EQ(bench.layout().panels, normal.panels);
+}
+
 // "Your variant": the tab opens on a typed layout, its bank map is the variant's
 // column read, a refused expression renders its message, the results tab renders.
 TEST_F(WindowTest, YourVariantTabRendersTheTypedLayoutAndItsMessage) {
