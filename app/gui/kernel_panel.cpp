@@ -106,7 +106,7 @@ void KernelPanel::draw_tile_layout(AppState& state) {
   const auto variants = kernels::layout_variants(state.kernel());
   if (variants.empty()) return;
   ImGui::TextUnformatted("Tile layout");
-  // As many aligned columns as the widest label allows (two at 1280 px, one at a large text size).
+  // As many aligned columns as the widest label allows (one at 1280 px, two at 1600 px and wider).
   const ImGuiStyle& st = ImGui::GetStyle();
   float widest = 0;
   for (const kernels::KernelDescriptor* v : variants)
