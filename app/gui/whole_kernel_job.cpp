@@ -6,16 +6,37 @@
 #include "ws/kernels/work.hpp"
 
 namespace ws::gui {
+namespace {
+
+ReportOutcome run_report(const ReportRequest& r, const kernels::SimulationProgress& progress) {
+  ReportOutcome o;
+  // Sizes that would take minutes are refused, as by `warpscope report` (ws/kernels/work.hpp).
+  if (auto too_much = kernels::check_work(*r.kernel, r.params, r.arch->warp_lanes)) {
+    o.error = *too_much;
+    return o;
+  }
+  o.report = kernels::report(*r.kernel, r.params, *r.arch, Dim3{0, 0, 0}, 0, progress);
+  o.cancelled = !o.report;
+  return o;
+}
+
+}  // namespace
+
+WholeKernelJob::WholeKernelJob(ReportRunner run) : run_(run ? std::move(run) : ReportRunner(run_report)) {}
 
 WholeKernelJob::~WholeKernelJob() {
-  if (running_.valid()) running_.wait();
+  if (!running_.valid()) return;
+  control_->cancel = true;
+  running_.wait();
 }
 
 void WholeKernelJob::request(const ReportRequest& r) {
   current_.reset();
   error_.clear();
+  cancelled_ = false;
+  latest_ = r;
   if (running_.valid()) {
-    stale_ = true;
+    stop_running();
     waiting_ = r;
   } else {
     start(r);
@@ -25,34 +46,59 @@ void WholeKernelJob::request(const ReportRequest& r) {
 void WholeKernelJob::clear() {
   current_.reset();
   error_.clear();
+  cancelled_ = false;
   waiting_.reset();
-  if (running_.valid()) stale_ = true;
+  latest_.reset();
+  if (running_.valid()) stop_running();
+}
+
+void WholeKernelJob::cancel() {
+  if (!busy()) return;  // finished: nothing to stop
+  waiting_.reset();
+  if (running_.valid()) stop_running();
+  cancelled_ = true;
+}
+
+void WholeKernelJob::rerun() {
+  if (latest_) request(*latest_);
+}
+
+void WholeKernelJob::stop_running() {
+  control_->cancel = true;
+  stale_ = true;
+}
+
+double WholeKernelJob::progress() const {
+  return running_.valid() && !stale_ ? control_->progress.load(std::memory_order_relaxed) : 0.0;
 }
 
 void WholeKernelJob::start(const ReportRequest& r) {
   stale_ = false;
-  running_ = std::async(std::launch::async, [r]() {
-    Outcome o;
+  control_ = std::make_shared<Control>();
+  running_ = std::async(std::launch::async, [run = run_, r, c = control_]() {
+    const kernels::SimulationProgress progress{[c](double fraction) {
+      c->progress.store(fraction, std::memory_order_relaxed);
+      return !c->cancel.load(std::memory_order_relaxed);
+    }};
     try {
-      // Sizes that would take minutes are refused, as by `warpscope report` (ws/kernels/work.hpp).
-      if (auto too_much = kernels::check_work(*r.kernel, r.params, r.arch->warp_lanes)) {
-        o.error = *too_much;
-        return o;
-      }
-      o.report = kernels::report(*r.kernel, r.params, *r.arch, Dim3{0, 0, 0}, 0);
+      return run(r, progress);
     } catch (const std::exception& e) {
+      ReportOutcome o;
       o.error = e.what();
+      return o;
     }
-    return o;
   });
 }
 
 void WholeKernelJob::poll() {
   if (running_.valid() && running_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
-    Outcome o = running_.get();
+    ReportOutcome o = running_.get();
+    control_.reset();
+    if (o.cancelled) ++stopped_early_;
     if (!stale_) {
       current_ = std::move(o.report);
       error_ = std::move(o.error);
+      cancelled_ = o.cancelled;
     }
   }
   if (!running_.valid() && waiting_) {

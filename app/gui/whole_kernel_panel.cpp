@@ -47,8 +47,9 @@ void WholeKernelPanel::Draw(AppState& state) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
       ImGui::TextWrapped("%s", state.whole_kernel.error().c_str());  // the work limit's message is long
       ImGui::PopStyleColor();
-    } else
-      ImGui::TextUnformatted("Simulating every warp of every block ...");
+    } else {
+      draw_progress(state.whole_kernel);
+    }
     return;
   }
   const auto& L = r->launch;
@@ -71,6 +72,24 @@ void WholeKernelPanel::Draw(AppState& state) {
   if (recorded) ImGui::TextColored(palette::text_muted(), "ncu: Nsight Compute on %s", recorded_on.c_str());
   else ImGui::TextColored(palette::text_muted(), "No ncu counters recorded for these parameters.");
   draw_sites(*r);
+}
+
+// While the job runs: its fraction done and a Cancel button; once cancelled, a
+// button that runs it again (large kernels take seconds; work.hpp bounds them).
+void WholeKernelPanel::draw_progress(WholeKernelJob& job) {
+  if (job.cancelled()) {
+    ImGui::TextUnformatted("Whole-kernel simulation cancelled.");
+    if (ImGui::Button("Run again")) job.rerun();
+    return;
+  }
+  ImGui::TextUnformatted("Simulating every warp of every block ...");
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float button = ImGui::CalcTextSize("Cancel").x + 2 * style.FramePadding.x;
+  const float bar = std::max(ImGui::GetContentRegionAvail().x - button - style.ItemSpacing.x, 4 * button);
+  const float fraction = static_cast<float>(job.progress());
+  ImGui::ProgressBar(fraction, ImVec2(bar, 0), fmt::format("{:.0f}%", 100 * fraction).c_str());
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) job.cancel();
 }
 
 // The model's time on the shown GPU, from this report's counters and its calibration.

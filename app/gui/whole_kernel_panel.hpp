@@ -26,6 +26,7 @@ class WholeKernelPanel {
   void note_table_fit();  // before EndTable
   bool tables_fit_ = true;
   float tables_width_ = 0;
+  void draw_progress(WholeKernelJob& job);
   void draw_sites(const kernels::KernelReport& r);
   void draw_prediction(const AppState& state, const kernels::KernelReport& r, const MeasurementSet& set);
   void draw_totals(const AppState& state, const kernels::KernelReport& r, const Measurement* recorded);
