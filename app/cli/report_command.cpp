@@ -1,14 +1,18 @@
 // `warpscope report`
 //   parse_block()    "X,Y" -> block index, checked against the grid
+//   report_showing_progress()   a long simulation's percentage on stderr, when it is a terminal
 //   report_json()    the --json contract (tests depend on the keys)
 //   print_report()   a per-site table for the terminal
 //   prediction_json(), print_prediction()   --gpu
 #include "cli/report_command.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
@@ -23,6 +27,28 @@ using kernels::Counters;
 using kernels::KernelReport;
 
 namespace {
+
+// The report, with "simulating: 42%" redrawn on stderr once it has run half a
+// second, only when stderr is a terminal (stdout's contracts are untouched), and
+// the line erased at the end.
+KernelReport report_showing_progress(const kernels::KernelInfo& k, const kernels::KernelParams& p,
+                                     const ArchPreset& arch, Dim3 block, int warp) {
+  if (isatty(STDERR_FILENO) == 0) return kernels::report(k, p, arch, block, warp);
+  const auto t0 = std::chrono::steady_clock::now();
+  int shown = -1;
+  const kernels::SimulationProgress progress{[&](double fraction) {
+    const int percent = static_cast<int>(100 * fraction);
+    if (percent != shown && std::chrono::steady_clock::now() - t0 > std::chrono::milliseconds(500)) {
+      fmt::print(stderr, "\rwarpscope: simulating {}: {:3d}%", k.name, percent);
+      std::fflush(stderr);
+      shown = percent;
+    }
+    return true;  // never cancelled: Ctrl-C ends the command
+  }};
+  std::optional<KernelReport> r = kernels::report(k, p, arch, block, warp, progress);
+  if (shown >= 0) fmt::print(stderr, "\r{:{}}\r", "", 32 + k.name.size());
+  return std::move(*r);
+}
 
 Dim3 parse_block(const std::string& text, const kernels::LaunchConfig& lc) {
   Dim3 b{0, 0, 0};
@@ -174,7 +200,7 @@ int run_report(const ReportOptions& o) {
   if (o.csv && (o.json || !o.gpu.empty()))
     throw UsageError(fmt::format("--csv: give it alone, not with {}", o.json ? "--json" : "--gpu"));
   const auto t0 = std::chrono::steady_clock::now();
-  const KernelReport r = kernels::report(k, p, arch, block, o.warp);
+  const KernelReport r = report_showing_progress(k, p, arch, block, o.warp);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const std::optional<kernels::Prediction> predicted =
       gpu ? std::optional(kernels::predict(k, r, gpu->calibration)) : std::nullopt;
