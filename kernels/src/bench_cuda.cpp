@@ -115,6 +115,7 @@ std::optional<GpuError> require_device() {
   const cudaError_t e = cudaGetDeviceCount(&n);
   if (e != cudaSuccess) return cuda_error(e, "cudaGetDeviceCount(&n)", __FILE__, __LINE__);
   if (n == 0) return cuda_error(cudaErrorNoDevice, "cudaGetDeviceCount(&n)", __FILE__, __LINE__);
+  (void)cudaGetLastError();  // an earlier failed call's error (elsewhere in the process) is not this run's
   return std::nullopt;
 }
 

@@ -42,7 +42,9 @@ inline CommandResult run_warpscope_with(const std::vector<std::string>& args, co
   const std::string tag = std::to_string(::getpid()) + "_" + std::to_string(std::rand());
   const auto out = dir / ("ws_out_" + tag), err = dir / ("ws_err_" + tag);
   std::string cmd = env.empty() ? "" : env + " ";
-  cmd += shell_quote(WARPSCOPE_EXE);
+  // $WARPSCOPE_EXE overrides the built path: test binaries carried to another machine (the GPU one).
+  const char* exe = std::getenv("WARPSCOPE_EXE");
+  cmd += shell_quote(exe && *exe ? exe : WARPSCOPE_EXE);
   for (const auto& a : args) cmd += " " + shell_quote(a);
   cmd += " " + (stdout_to.empty() ? ">" + out.string() : stdout_to) + " 2>" + err.string() + " </dev/null";
   const int status = std::system(cmd.c_str());
