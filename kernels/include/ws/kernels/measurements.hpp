@@ -44,8 +44,9 @@ struct Calibration {
   // DRAM reads against the bytes each SM keeps in flight (Little's law: a warp that
   // waits for its loads before issuing more reaches bandwidth = bytes in flight /
   // latency): (bytes in flight per SM, GB/s) from warps issuing 1-8 dependent
-  // rounds of 128-byte reads at 8-64 warps per SM, ascending. Optional in a file
-  // (older recordings lack it): empty, the model has no latency term.
+  // rounds of 128-byte reads at 8-64 warps per SM, ascending. The model uses the
+  // lowest point (latency alone limits it). Optional in a file (older recordings
+  // lack it): empty, the model has no latency term.
   std::vector<std::pair<double, double>> dram_read_gbps_by_bytes_in_flight;
   std::string command;                  // how it was measured
 };
