@@ -84,10 +84,33 @@ int run_calibration(const BenchOptions& o, const wk::GpuInfo& gpu, int argc, cha
   fmt::print("  FP32 FMA                      {:10.1f} per clock per SM\n", c.fma_per_clock_per_sm);
   for (const auto& [bytes, gbps] : c.dram_read_gbps_by_bytes_in_flight)
     fmt::print("  DRAM reads, {:5.0f} KiB in flight per SM {:6.0f} GB/s\n", bytes / 1024, gbps);
+  if (c.launch_latency_us > 0) fmt::print("  launch as bench times it      {:10.2f} us\n", c.launch_latency_us);
+  if (c.scattered_store_lines_per_ns > 0)
+    fmt::print("  scattered stores into L2      {:10.1f} lines per ns (one sector each)\n",
+               c.scattered_store_lines_per_ns);
+  for (const bool resident : {false, true}) {
+    if (c.block_lifetimes.empty()) break;
+    fmt::print("  one-shot block lifetime, ns per block slot, {} (threads x words per thread, no barrier | barrier)\n",
+               resident ? "L2-resident" : "DRAM-streaming");
+    for (const int threads : {64, 128, 256, 512, 1024}) {
+      std::string line = fmt::format("    {:5}", threads);
+      for (const bool barrier : {false, true}) {
+        line += barrier ? "  |" : "";
+        for (const auto& b : c.block_lifetimes)
+          if (b.threads == threads && b.barrier == barrier && b.resident == resident)
+            line += fmt::format(" {}:{:6.0f}", b.words, b.ns);
+      }
+      fmt::print("{}\n", line);
+    }
+  }
   fmt::print("  L2 {:.0f} MiB, shared memory {:.0f} KiB and {} threads per SM\n", c.l2_bytes / (1 << 20),
              c.shared_bytes_per_sm / 1024, c.max_threads_per_sm);
   if (!o.json_path.empty()) {
     nlohmann::json doc = machine_json(gpu, argc, argv);
+    nlohmann::json lifetimes = nlohmann::json::array();
+    for (const auto& b : c.block_lifetimes)
+      lifetimes.push_back({{"threads", b.threads}, {"words", b.words}, {"barrier", b.barrier},
+                           {"resident", b.resident}, {"ns", b.ns}});
     doc["calibration"] = {{"sm_count", c.sm_count},
                           {"sm_clock_mhz", c.sm_clock_mhz},
                           {"launch_overhead_us", c.launch_overhead_us},
@@ -101,6 +124,9 @@ int run_calibration(const BenchOptions& o, const wk::GpuInfo& gpu, int argc, cha
                           {"shared_bytes_per_sm", c.shared_bytes_per_sm},
                           {"max_threads_per_sm", c.max_threads_per_sm},
                           {"dram_read_gbps_by_bytes_in_flight", c.dram_read_gbps_by_bytes_in_flight},
+                          {"launch_latency_us", c.launch_latency_us},
+                          {"scattered_store_lines_per_ns", c.scattered_store_lines_per_ns},
+                          {"block_lifetimes", lifetimes},
                           {"command", command_line(argc, argv)}};
     write_json(o.json_path, doc);
   }

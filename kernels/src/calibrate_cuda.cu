@@ -10,10 +10,15 @@
 //                              32 lanes x 4 bytes (4 sectors) or one word (1 sector) per request
 //   shared_wavefronts          conflict-free LDS.32, eight independent loads in flight
 //   fma                        eight independent FMA chains per thread
+//   launch_latency_us          events around one empty launch, as bench times a kernel
+//   scattered_store_lines      one word per lane, each in its own 128-byte line, L2-resident
+//   block_lifetimes            one-shot blocks (read, maybe stage behind a barrier, write,
+//                              exit) at 64-1024 threads x 1-8 words, DRAM-streaming and L2-resident
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "cuda_error.hpp"
@@ -157,6 +162,43 @@ __global__ void fma_chains(int iterations, float seed, float* sink, ClockSample*
   clock_end(clk, c0, t0);
 }
 
+// A warp's lane l writes word 0 of line (group * 32 + l): 32 lines, one sector
+// each, per request. Groups cycle over the buffer, which stays in L2.
+__global__ void scattered_store(float* out, std::size_t groups, int iterations) {
+  const std::size_t warps = std::size_t(gridDim.x) * blockDim.x / 32;
+  std::size_t group = (std::size_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  const int lane = threadIdx.x % 32;
+#pragma unroll 4
+  for (int it = 0; it < iterations; ++it) {
+    out[((group % groups) * 32 + lane) * 32] = float(it);
+    group += warps;
+  }
+}
+
+// One-shot block: reads W words per thread (a warp's load is 128 coalesced
+// bytes; all W loads in flight together), stages them in shared memory behind
+// a barrier when BARRIER (read back reversed, so data crosses threads), writes
+// them and exits. Block b works on chunk b % chunks: a grid larger than the
+// buffer re-reads it, which keeps a small buffer resident in L2.
+template <int W, bool BARRIER>
+__global__ void one_shot(const float* __restrict__ in, float* __restrict__ out, unsigned chunks) {
+  extern __shared__ float staged[];
+  const std::size_t base = std::size_t(blockIdx.x % chunks) * blockDim.x * W;
+  float v[W];
+#pragma unroll
+  for (int w = 0; w < W; ++w) v[w] = in[base + threadIdx.x + w * blockDim.x];
+  if constexpr (BARRIER) {
+#pragma unroll
+    for (int w = 0; w < W; ++w) staged[threadIdx.x + w * blockDim.x] = v[w];
+    __syncthreads();
+    const int last = blockDim.x * W - 1;
+#pragma unroll
+    for (int w = 0; w < W; ++w) v[w] = staged[last - (threadIdx.x + w * blockDim.x)];
+  }
+#pragma unroll
+  for (int w = 0; w < W; ++w) out[base + threadIdx.x + w * blockDim.x] = v[w];
+}
+
 }  // namespace calib
 
 namespace {
@@ -220,6 +262,53 @@ std::variant<double, GpuError> clock_mhz(const calib::ClockSample* device_sample
   return 1e3 * static_cast<double>(s.cycles) / static_cast<double>(s.nanoseconds);
 }
 
+// Block lifetimes (Calibration::BlockLifetime): 64-1024 threads x 1, 2, 4, 8
+// words, with and without a barrier, streaming 2 x 256 MiB once or re-reading
+// buffers an eighth of the L2 each for 64 waves. Needs c.launch_latency_us.
+template <int W, bool BARRIER>
+std::optional<GpuError> one_shot_row(Calibration& c, const float* in, float* out, std::size_t words, bool resident) {
+  const int sms = c.sm_count;
+  for (const int threads : {64, 128, 256, 512, 1024}) {
+    const std::size_t shared = BARRIER ? std::size_t(threads) * W * sizeof(float) : 0;
+    int per_sm = 0;
+    if (auto e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, calib::one_shot<W, BARRIER>, threads, shared);
+        e != cudaSuccess)
+      return cuda_error(e, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    if (shared > 48 * 1024 || per_sm < 1) continue;
+    const auto chunks = static_cast<unsigned>(words / (std::size_t(threads) * W));
+    const std::size_t blocks = resident ? std::size_t(sms) * per_sm * 64 : chunks;
+    const auto t = time_ms([&] {
+      calib::one_shot<W, BARRIER><<<static_cast<unsigned>(blocks), threads, shared>>>(in, out, chunks);
+    });
+    if (auto* e = std::get_if<GpuError>(&t)) return *e;
+    const double waves = double(blocks) / (double(sms) * per_sm);
+    const double ns = std::max(std::get<double>(t) * 1e6 - 1e3 * c.launch_latency_us, 1.0) / waves;
+    c.block_lifetimes.push_back({threads, W, BARRIER, resident, ns});
+  }
+  return std::nullopt;
+}
+
+std::optional<GpuError> measure_block_lifetimes(Calibration& c, Buffers& buf) {
+  const std::size_t streaming = std::size_t(1) << 26;  // words: 256 MiB a buffer
+  const std::size_t resident = std::max<std::size_t>(std::size_t(c.l2_bytes) / 8 / 4 / 8192 * 8192, 8192);
+  float *in = nullptr, *out = nullptr;
+  if (auto e = buf.alloc(in, streaming * sizeof(float)); e != cudaSuccess) return cuda_error(e, "cudaMalloc(256 MiB)");
+  if (auto e = buf.alloc(out, streaming * sizeof(float)); e != cudaSuccess) return cuda_error(e, "cudaMalloc(256 MiB)");
+  cudaMemset(in, 0x3c, streaming * sizeof(float));
+  for (const bool res : {false, true}) {
+    const std::size_t words = res ? resident : streaming;
+    using Row = std::optional<GpuError> (*)(Calibration&, const float*, float*, std::size_t, bool);
+    for (const Row row : {one_shot_row<1, false>, one_shot_row<2, false>, one_shot_row<4, false>,
+                          one_shot_row<8, false>, one_shot_row<1, true>, one_shot_row<2, true>,
+                          one_shot_row<4, true>, one_shot_row<8, true>})
+      if (auto e = row(c, in, out, words, res)) return e;
+  }
+  cudaFree(in);
+  cudaFree(out);
+  buf.ptrs.resize(buf.ptrs.size() - 2);
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
@@ -257,6 +346,27 @@ std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
   }, 5);
   if (auto* e = std::get_if<GpuError>(&t)) return *e;
   c.launch_overhead_us = 1e3 * std::get<double>(t) / kLaunches;
+
+  {
+    // The launch as bench sees it: events around one launch, then a synchronise.
+    EventPair ev;
+    if (auto e = cudaEventCreate(&ev.a); e != cudaSuccess) return cuda_error(e, "cudaEventCreate");
+    if (auto e = cudaEventCreate(&ev.b); e != cudaSuccess) return cuda_error(e, "cudaEventCreate");
+    std::vector<double> ms;
+    for (int i = 0; i < 101; ++i) {
+      cudaEventRecord(ev.a);
+      calib::empty<<<1, 32>>>();
+      cudaEventRecord(ev.b);
+      if (auto e = cudaEventSynchronize(ev.b); e != cudaSuccess) return cuda_error(e, "empty launch");
+      float m = 0;
+      cudaEventElapsedTime(&m, ev.a, ev.b);
+      ms.push_back(m);
+    }
+    c.launch_latency_us = 1e3 * median_of(ms);
+  }
+
+  step(0.1, "one-shot blocks");
+  if (auto e = measure_block_lifetimes(c, buf); e) return *e;
 
   step(0.15, "DRAM copy bandwidth");
   {
@@ -317,6 +427,19 @@ std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
     t = time_ms([&] { calib::l2_read<<<blocks, threads>>>(a, n, passes, sink); });
     if (auto* e = std::get_if<GpuError>(&t)) return *e;
     c.l2_gbps = double(passes) * n * sizeof(float4) / (std::get<double>(t) * 1e-3) / 1e9;
+  }
+
+  step(0.45, "scattered stores into L2");
+  {
+    const std::size_t bytes = std::max<std::size_t>(std::size_t(c.l2_bytes) / 4 / 4096 * 4096, 1 << 20);
+    float* a = nullptr;
+    if (auto e = buf.alloc(a, bytes); e != cudaSuccess) return cuda_error(e, "cudaMalloc(L2 buffer)");
+    const std::size_t groups = bytes / (32 * 128);
+    const int blocks = sms * 8, threads = 256, iterations = 512;
+    t = time_ms([&] { calib::scattered_store<<<blocks, threads>>>(a, groups, iterations); });
+    if (auto* e = std::get_if<GpuError>(&t)) return *e;
+    const double lines = double(blocks) * threads * iterations;
+    c.scattered_store_lines_per_ns = lines / (std::max(std::get<double>(t) * 1e6 - 1e3 * c.launch_latency_us, 1.0));
   }
 
   // Per-clock rates: total work / (seconds x clock x SMs); 8 warps per block, 4 blocks per SM.

@@ -112,6 +112,32 @@ struct FileReader {
     return true;
   }
 
+  bool block_lifetimes(const json& j, std::vector<Calibration::BlockLifetime>& out) {
+    const std::string f = "calibration.block_lifetimes";
+    if (!j.is_array()) return fail(f, "is " + kind_of(j) + ", not an array");
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      const json& e = j[i];
+      const std::string at = f + "[" + std::to_string(i) + "]";
+      if (!e.is_object()) return fail(at, "is " + kind_of(e) + ", not an object");
+      Calibration::BlockLifetime b;
+      double threads = 0, words = 0;
+      if (!amount(e, "threads", at + ".threads", threads) || !amount(e, "words", at + ".words", words) ||
+          !amount(e, "ns", at + ".ns", b.ns))
+        return false;
+      for (const char* key : {"barrier", "resident"}) {
+        const auto it = e.find(key);
+        if (it == e.end() || !it->is_boolean()) return fail(at + "." + key, "is missing or not true/false");
+        (std::string_view(key) == "barrier" ? b.barrier : b.resident) = it->get<bool>();
+      }
+      if (!(threads >= 1 && threads <= 4096 && words >= 1 && words <= 64 && b.ns > 0 && std::isfinite(b.ns)))
+        return fail(at, "has threads, words or ns out of range");
+      b.threads = static_cast<int>(threads);
+      b.words = static_cast<int>(words);
+      out.push_back(b);
+    }
+    return true;
+  }
+
   // Every field is required when the object is present: a model with a hole is no model.
   bool calibration(const json& j, Calibration& c) {
     if (!j.is_object()) return fail("calibration", "is " + kind_of(j) + ", not an object");
@@ -146,6 +172,12 @@ struct FileReader {
         c.dram_read_gbps_by_bytes_in_flight.emplace_back(bytes, gbps);
       }
     }
+    if (j.contains("launch_latency_us") && !need("launch_latency_us", c.launch_latency_us)) return false;
+    if (j.contains("scattered_store_lines_per_ns") &&
+        !need("scattered_store_lines_per_ns", c.scattered_store_lines_per_ns))
+      return false;
+    if (const auto it = j.find("block_lifetimes"); it != j.end() && !block_lifetimes(*it, c.block_lifetimes))
+      return false;
     c.sm_count = static_cast<int>(sms);
     c.max_threads_per_sm = static_cast<int>(threads);
     c.present = true;

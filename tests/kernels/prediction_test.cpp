@@ -27,7 +27,7 @@ wk::Calibration synthetic_device() {
   c.l1_requests_per_clock_per_sm = 1;
   c.shared_wavefronts_per_clock_per_sm = 1;
   c.fma_per_clock_per_sm = 128;
-  c.l2_bytes = 40e6;
+  c.l2_bytes = 4e6;  // a 1024 x 1024 transpose (8 MB) overflows it; a 256 x 256 matmul fits
   c.shared_bytes_per_sm = 228 * 1024;
   c.max_threads_per_sm = 2048;
   c.command = "synthetic device for unit tests";
@@ -71,29 +71,110 @@ TEST(Prediction, EveryResourceOnceTheLargestPlusTheLaunch) {
   EXPECT_TRUE(names.count(p.bound));
 }
 
-// Little's law: with the calibrated curve, a transpose whose threads keep one load
-// in flight (32 x 32 threads, one element each) reads DRAM slower than one keeping
-// four (32 x 8); without the curve there is no latency term.
-TEST(Prediction, FewerLoadsInFlightReadDramSlower) {
+// A made-up one-shot lifetime table: 256 and 1024 threads x 1 and 4 words, with
+// and without a barrier, streaming (resident rows absent).
+wk::Calibration with_lifetimes() {
   wk::Calibration c = synthetic_device();
-  // 100 GB/s with 1 KiB in flight per SM: Little's law gives 800 GB/s at 8 KiB, 3200 (capped at 2000) at 32.
-  c.dram_read_gbps_by_bytes_in_flight = {{1024, 100}, {8192, 500}, {32768, 1000}};
-  auto shape = [](int block_rows) {
-    wk::KernelParams p = kernel("transpose_padded").defaults;
-    p.block_rows = block_rows;
-    return p;
-  };
-  const wk::Prediction four = predict("transpose_padded", shape(8), c), one = predict("transpose_padded", shape(32), c);
+  for (const bool barrier : {false, true})
+    for (const int threads : {256, 1024})
+      for (const int words : {1, 4})
+        c.block_lifetimes.push_back({threads, words, barrier, false, 1000.0 * words + threads + (barrier ? 100 : 0)});
+  return c;
+}
+
+wk::KernelParams padded_rows(int block_rows) {
+  wk::KernelParams p = kernel("transpose_padded").defaults;
+  p.block_rows = block_rows;
+  return p;
+}
+
+// Tall blocks: 32 x 32 threads read one word each and wait behind a barrier, two
+// blocks per SM; 32 x 8 threads keep four words in flight, eight blocks per SM.
+TEST(Prediction, TallBlocksWaitLongerForMemory) {
+  const wk::Calibration c = with_lifetimes();
+  const wk::Prediction four = predict("transpose_padded", padded_rows(8), c);
+  const wk::Prediction one = predict("transpose_padded", padded_rows(32), c);
+  EXPECT_TRUE(one.counts.barrier);
   EXPECT_EQ(four.counts.loads_in_flight, 4);
   EXPECT_EQ(one.counts.loads_in_flight, 1);
-  EXPECT_EQ(four.counts.resident_warps, 64);  // 8 blocks of 8 warps
-  EXPECT_EQ(one.counts.resident_warps, 64);   // 2 blocks of 32 warps
-  EXPECT_DOUBLE_EQ(four.counts.bytes_in_flight_per_sm, 64 * 4 * 128);
-  EXPECT_DOUBLE_EQ(one.counts.bytes_in_flight_per_sm, 64 * 1 * 128);
-  EXPECT_NEAR(one.ms(res::kLatency) / four.ms(res::kLatency), 2000.0 / 800.0, 1e-9);
+  EXPECT_DOUBLE_EQ(four.counts.words_in_flight, 4);
+  EXPECT_DOUBLE_EQ(one.counts.words_in_flight, 1);
+  EXPECT_EQ(four.counts.resident_blocks, 8);
+  EXPECT_EQ(one.counts.resident_blocks, 2);
+  EXPECT_DOUBLE_EQ(one.counts.first_read_share, 1.0);  // a transpose reads each element once
+  EXPECT_DOUBLE_EQ(one.counts.memory_ns, 1000.0 + 1024 + 100);  // the table's (1024 threads, 1 word, barrier)
+  EXPECT_DOUBLE_EQ(four.counts.memory_ns, 4000.0 + 256 + 100);
+  // The busiest SM's blocks over what its loop finishes per nanosecond.
+  EXPECT_NEAR(one.ms(res::kLatency), 1e-6 * one.counts.busiest_sm_blocks / one.counts.blocks_per_ns, 1e-12);
+  EXPECT_GT(one.ms(res::kLatency), four.ms(res::kLatency));
   EXPECT_EQ(one.bound, res::kLatency);
-  EXPECT_GT(one.predicted_ms, four.predicted_ms);
-  EXPECT_EQ(predict("transpose_padded", shape(8)).ms(res::kLatency), 0.0) << "no curve, no latency term";
+  EXPECT_NE(one.explanation.find("2 at a time"), std::string::npos) << one.explanation;
+  EXPECT_EQ(predict("transpose_padded", padded_rows(32)).ms(res::kLatency), 0.0) << "no table, no latency term";
+}
+
+// Mean-value analysis of the SM's loop: never more than the blocks could finish
+// with no queue, nor than the pipe serves; never less than with every block queued.
+TEST(Prediction, TheLoopLiesBetweenItsBounds) {
+  const wk::Calibration c = with_lifetimes();
+  for (const char* name : {"transpose_shared", "transpose_padded", "copy"})
+    for (const int rows : {8, 16, 32}) {
+      const wk::Prediction p = predict(name, padded_rows(rows), c);
+      const wk::ModelCounts& n = p.counts;
+      SCOPED_TRACE(std::string(name) + " block_rows " + std::to_string(rows));
+      ASSERT_GT(n.memory_ns, 0);
+      ASSERT_GT(n.pipe_ns, 0);
+      const double blocks = n.resident_blocks;
+      EXPECT_LE(n.blocks_per_ns, blocks / (n.memory_ns + n.pipe_ns) * (1 + 1e-12));
+      EXPECT_LE(n.blocks_per_ns, 1 / n.pipe_ns * (1 + 1e-12));
+      EXPECT_GE(n.blocks_per_ns, blocks / (n.memory_ns + blocks * n.pipe_ns) * (1 - 1e-12));
+    }
+  // 32-way column reads keep the pipe busy: the shared-memory transpose waits longer there.
+  EXPECT_GT(predict("transpose_shared", padded_rows(8), c).counts.pipe_ns,
+            8 * predict("transpose_padded", padded_rows(8), c).counts.pipe_ns);
+}
+
+// Shapes between the measured ones: log2-linear in threads and in words.
+TEST(Prediction, LifetimesInterpolateBetweenMeasuredShapes) {
+  const wk::Prediction p = predict("transpose_padded", padded_rows(16), with_lifetimes());  // 512 threads, 2 words
+  EXPECT_DOUBLE_EQ(p.counts.words_in_flight, 2);
+  // Halfway in log2 along both axes: the mean of the four corners.
+  const double corners = (1000 + 256) + (4000 + 256) + (1000 + 1024) + (4000 + 1024);
+  EXPECT_NEAR(p.counts.memory_ns, corners / 4 + 100, 1e-9);
+}
+
+// Column stores write one sector in each of 32 lines: with the measured rate of
+// such writes, the store part of L2's time follows that rate.
+TEST(Prediction, ScatteredStoresCostTheirMeasuredRate) {
+  wk::Calibration c = synthetic_device();
+  c.scattered_store_lines_per_ns = 10;
+  const wk::Prediction slow = predict("transpose_naive", small_transpose(), c);
+  c.scattered_store_lines_per_ns = 20;
+  const wk::Prediction fast = predict("transpose_naive", small_transpose(), c);
+  EXPECT_DOUBLE_EQ(slow.counts.store_lines, slow.counts.store_sectors);  // one sector a line
+  const double fill = slow.counts.busy_sms / c.sm_count;  // GPU-wide rates shrink with the SMs the grid keeps busy
+  const double loads = 1e3 * slow.counts.l2_load_lines * 128 / (c.l2_gbps * 1e9 * fill);
+  EXPECT_NEAR(slow.ms(res::kL2) - loads, 2 * (fast.ms(res::kL2) - loads), 1e-12);
+  EXPECT_NEAR(slow.ms(res::kL2) - loads, 1e-6 * slow.counts.store_lines / 10 / fill, 1e-12);
+}
+
+// The bench launches back to back on the same buffers: arrays that fit in L2 stay there.
+TEST(Prediction, ArraysThatFitInL2NeverReachDram) {
+  wk::KernelParams p = small_transpose();
+  p.rows = p.cols = 512;  // 2 MB: fits the 4 MB L2
+  const wk::Prediction fits = predict("transpose_padded", p);
+  EXPECT_TRUE(fits.counts.l2_resident);
+  EXPECT_EQ(fits.counts.dram_bytes, 0.0);
+  const wk::Prediction spills = predict("transpose_padded", small_transpose());  // 8 MB
+  EXPECT_FALSE(spills.counts.l2_resident);
+  EXPECT_DOUBLE_EQ(spills.counts.dram_bytes, static_cast<double>(wk::useful_bytes(kernel("transpose_padded"), small_transpose())));
+}
+
+// The launch as bench times it replaces the back-to-back overhead when measured.
+TEST(Prediction, LaunchAsBenchTimesIt) {
+  wk::Calibration c = synthetic_device();
+  EXPECT_DOUBLE_EQ(predict("copy", kernel("copy").defaults, c).ms(res::kLaunch), 2e-3);
+  c.launch_latency_us = 5;
+  EXPECT_DOUBLE_EQ(predict("copy", kernel("copy").defaults, c).ms(res::kLaunch), 5e-3);
 }
 
 TEST(Prediction, RatesComeFromTheCalibration) {
@@ -190,14 +271,16 @@ TEST(Prediction, CacheModelL1KeepsABlocksReadsAndL2TheArrays) {
   const wk::Prediction fits = predict("matmul_naive", p);
   // L1 serves each block's re-reads: far fewer L2 transactions than L1 lookups.
   EXPECT_LT(fits.counts.l2_transactions, fits.counts.l1_lines / 4);
-  // Arrays that fit in L2 cross DRAM once ...
-  EXPECT_DOUBLE_EQ(fits.counts.dram_bytes, static_cast<double>(wk::useful_bytes(kernel("matmul_naive"), p)));
-  // ... and re-reads miss once the arrays read outgrow L2.
+  // Arrays that fit in L2 stay there between launches ...
+  EXPECT_TRUE(fits.counts.l2_resident);
+  EXPECT_EQ(fits.counts.dram_bytes, 0.0);
+  // ... and once they outgrow it, each crosses DRAM once, plus the re-reads that miss.
+  const double useful = static_cast<double>(wk::useful_bytes(kernel("matmul_naive"), p));
   wk::Calibration small_l2 = synthetic_device();
   small_l2.l2_bytes = 64 * 1024;
   const wk::Prediction spills = predict("matmul_naive", p, small_l2);
-  EXPECT_GT(spills.counts.dram_bytes, 2 * fits.counts.dram_bytes);
-  EXPECT_LE(spills.counts.dram_bytes, fits.counts.dram_bytes + fits.counts.l2_transactions * 128);
+  EXPECT_GT(spills.counts.dram_bytes, 2 * useful);
+  EXPECT_LE(spills.counts.dram_bytes, useful + fits.counts.l2_transactions * 128);
 }
 
 TEST(Prediction, TilingGainsLessThanItsCutInGlobalRequests) {

@@ -48,6 +48,26 @@ struct Calibration {
   // lowest point (latency alone limits it). Optional in a file (older recordings
   // lack it): empty, the model has no latency term.
   std::vector<std::pair<double, double>> dram_read_gbps_by_bytes_in_flight;
+  // The launch as `bench` times it: events around one empty launch, then a
+  // synchronise. Optional (0: the model adds launch_overhead_us instead).
+  double launch_latency_us = 0;
+  // Scattered stores: each lane writes one word of its own 128-byte line (one
+  // sector in each of 32 lines per request) into an L2-resident buffer; lines
+  // written per nanosecond, whole GPU. Optional (0: store lines cost 128 bytes of L2 reads).
+  double scattered_store_lines_per_ns = 0;
+  // One-shot blocks: each thread reads `words` coalesced 4-byte words (a warp's
+  // load is 128 bytes, all loads in flight together), optionally stages them in
+  // shared memory behind a barrier, writes them and exits; every SM full of
+  // such blocks. `ns` is the time one block slot takes per block (launch
+  // time / waves, the launch latency taken off), streaming through DRAM or,
+  // `resident`, over buffers that stay in L2. Optional: empty, the model has no
+  // latency/occupancy term.
+  struct BlockLifetime {
+    int threads = 0, words = 0;
+    bool barrier = false, resident = false;
+    double ns = 0;
+  };
+  std::vector<BlockLifetime> block_lifetimes;
   std::string command;                  // how it was measured
 };
 

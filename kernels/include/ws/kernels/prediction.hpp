@@ -21,7 +21,7 @@ inline constexpr std::string_view kL1Requests = "L1 requests";
 inline constexpr std::string_view kL1Sectors = "L1 sectors";
 inline constexpr std::string_view kL2 = "L2";
 inline constexpr std::string_view kDram = "DRAM";
-inline constexpr std::string_view kLatency = "DRAM latency";  // reads limited by the bytes kept in flight
+inline constexpr std::string_view kLatency = "latency/occupancy";  // blocks waiting for memory, too few to hide it
 inline constexpr std::string_view kFma = "FMA";
 inline constexpr std::string_view kLaunch = "launch";
 }  // namespace resource
@@ -37,14 +37,24 @@ struct ModelCounts {
   double l1_lines = 0, global_requests = 0;  // L1 tag lookups: distinct 128-byte lines per request
   double l1_sectors = 0;
   double l2_transactions = 0;  // store lines per request + load lines per block (L1 keeps a block's reads)
-  double dram_bytes = 0;       // each array once, plus re-reads that miss L2
+  double l2_load_lines = 0, store_lines = 0, store_sectors = 0;  // the parts of l2_transactions, and store sectors
+  bool l2_resident = false;    // every global array fits in L2: back-to-back launches never reach DRAM
+  double dram_bytes = 0;       // each array once, plus re-reads that miss L2 (0 when L2-resident)
   double fmas = 0;
-  // Latency (Little's law): DRAM reads over what the SMs keep in flight.
-  double dram_read_bytes = 0;        // the arrays read, plus re-reads that miss L2
-  double loads_in_flight = 0;        // per warp: global loads issued together (most in one barrier phase, at most 8)
-  double resident_warps = 0;         // per SM
-  double bytes_in_flight_per_sm = 0; // resident warps x loads in flight x bytes a load request moves
-  int blocks = 0, blocks_per_sm = 0;
+  // Latency/occupancy: each SM is a closed loop of its resident blocks. A block
+  // waits `memory_ns` for its first reads (a one-shot block's lifetime from the
+  // calibration, at this block's threads and words in flight) and needs
+  // `pipe_ns` of the SM's L1 data pipe; mean-value analysis gives the blocks an
+  // SM finishes per nanosecond.
+  double dram_read_bytes = 0;   // the arrays read, plus re-reads that miss L2
+  double loads_in_flight = 0;   // per warp: global loads issued together (most in one barrier phase, at most 8)
+  double words_in_flight = 0;   // per thread, in the calibration's units (a warp's load = 128 bytes), 1..8
+  bool barrier = false;         // a barrier separates a block's reads from its writes
+  double first_read_share = 0;  // of the bytes the loads request, those read once from DRAM (or L2 when resident)
+  double memory_ns = 0, pipe_ns = 0;
+  double blocks_per_ns = 0;     // per SM, from the loop
+  int resident_blocks = 0;      // per SM: min(blocks_per_sm, the busiest SM's blocks)
+  int blocks = 0, blocks_per_sm = 0, busiest_sm_blocks = 0;
   double busy_sms = 0;  // blocks / blocks on the busiest SM: the SMs' worth of work the grid gives
 };
 
