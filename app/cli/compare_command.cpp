@@ -185,7 +185,7 @@ void print_table(const Comparison& c, const ModelGpu& gpu) {
   fmt::print("model parameters (calibration): {} SMs at {:.0f} MHz, launch {:.2f} us, DRAM {:.0f} GB/s, L2 {:.0f} "
              "GB/s, L1 {:.3g} requests and {:.3g} sectors per clock per SM, shared {:.3g} wavefronts per clock per "
              "SM, {:.0f} FMA per clock per SM, L2 {:.0f} MB\n\n",
-             cal.sm_count, cal.sm_clock_mhz, cal.launch_overhead_us, cal.dram_gbps, cal.l2_gbps,
+             cal.sm_count, cal.sm_clock_mhz, cal.launch_us(), cal.dram_gbps, cal.l2_gbps,
              cal.l1_requests_per_clock_per_sm, cal.l1_sectors_per_clock_per_sm, cal.shared_wavefronts_per_clock_per_sm,
              cal.fma_per_clock_per_sm, cal.l2_bytes / 1e6);
   int pairs_ok = 0, kernels_ok = 0, kernels_predicted = 0;

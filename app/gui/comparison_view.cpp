@@ -76,7 +76,7 @@ void calibration_line(const MeasurementSet& m) {
                      "%.2g shared wavefronts and %.2g L1 requests per clock per SM, launch %.1f us. Limiter \"shared\": "
                      "shared-memory wavefronts.",
                      c.sm_count, c.sm_clock_mhz, c.dram_gbps, c.l2_gbps, c.shared_wavefronts_per_clock_per_sm,
-                     c.l1_requests_per_clock_per_sm, c.launch_overhead_us);
+                     c.l1_requests_per_clock_per_sm, c.launch_us());
   ImGui::PopStyleColor();
 }
 

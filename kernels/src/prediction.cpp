@@ -233,7 +233,6 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
       latency_ms = 1e-6 * n.busiest_sm_blocks / p.counts.blocks_per_ns;
     }
   }
-  const double launch_us = c.launch_latency_us > 0 ? c.launch_latency_us : c.launch_overhead_us;
   p.resources = {
       {res::kShared, per_sm(n.shared_wavefronts, c.shared_wavefronts_per_clock_per_sm)},
       {res::kL1Requests, per_sm(n.l1_lines, c.l1_requests_per_clock_per_sm)},
@@ -242,7 +241,7 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
       {res::kDram, bandwidth(n.dram_bytes, c.dram_gbps)},
       {res::kLatency, latency_ms},
       {res::kFma, per_sm(n.fmas, c.fma_per_clock_per_sm)},
-      {res::kLaunch, launch_us * 1e-3},
+      {res::kLaunch, c.launch_us() * 1e-3},
   };
   // Shared-memory wavefronts and global line lookups go through the same L1 data
   // pipe, so they add; the other resources work in parallel with it and each other.

@@ -69,6 +69,9 @@ struct Calibration {
   };
   std::vector<BlockLifetime> block_lifetimes;
   std::string command;                  // how it was measured
+
+  // The launch the model adds: as bench times it where measured, else back to back.
+  double launch_us() const { return launch_latency_us > 0 ? launch_latency_us : launch_overhead_us; }
 };
 
 struct Measurements {
