@@ -312,11 +312,15 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& name) {
   json j;
   try {
     j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    // "[json.exception.parse_error.101] parse error at line 3, column 5: ..." -> from "line" on.
+  } catch (const json::exception& e) {
+    // Syntax ("[json.exception.parse_error.101] parse error at line 3, column 5: ...", kept from
+    // "line" on) and numbers no double holds ("out_of_range.406 number overflow parsing '1e999'").
     std::string what = e.what();
     const auto at = what.find("line ");
-    return Error{"not valid JSON: " + (at == std::string::npos ? what : what.substr(at))};
+    const auto overflow = what.find("number overflow");
+    return Error{"not valid JSON: " + (at != std::string::npos         ? what.substr(at)
+                                       : overflow != std::string::npos ? what.substr(overflow)
+                                                                       : what)};
   }
   const std::string id = lesson_id_of(name);
   try {

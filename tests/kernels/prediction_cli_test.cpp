@@ -130,3 +130,35 @@ TEST(CompareCli, BadInputExitsTwo) {
   const auto both = run_warpscope_with({"compare", "--gpu", "synthetic", "--json", "--csv"}, "", gpus.env());
   EXPECT_EQ(both.exit_code, 2);
 }
+
+// The one-shot block lives are optional; present, they give the latency/occupancy
+// term; malformed, the file is refused naming the entry and field.
+TEST(ReportGpu, BlockLifetimesFeedTheLatencyTermOrNameTheirFault) {
+  const SyntheticGpus gpus;
+  nlohmann::json lifetimes = nlohmann::json::array();
+  for (const bool barrier : {false, true})
+    for (const int threads : {256, 1024})
+      for (const int words : {1, 4})
+        lifetimes.push_back({{"threads", threads}, {"words", words}, {"barrier", barrier}, {"resident", false},
+                             {"ns", 800.0 * words + threads}});
+  nlohmann::json calibration = synthetic_calibration();
+  calibration["block_lifetimes"] = lifetimes;
+  calibration["launch_latency_us"] = 5;
+  std::ofstream(gpus.dir / "lives.json") << nlohmann::json{{"gpu", "Lived GPU"}, {"kernels", nlohmann::json::object()},
+                                                           {"calibration", calibration}};
+  const std::vector<std::string> tall = {"report", "--kernel", "transpose_padded", "--block-rows", "32",
+                                         "--gpu",  "lives",    "--json"};
+  const auto r = run_warpscope_with(tall, "", gpus.env());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_GT(j["resources"]["latency/occupancy"].get<double>(), 0) << r.out;
+  EXPECT_DOUBLE_EQ(j["resources"]["launch"].get<double>(), 5e-3);
+
+  calibration["block_lifetimes"][1].erase("barrier");
+  std::ofstream(gpus.dir / "lives.json") << nlohmann::json{{"gpu", "Lived GPU"}, {"kernels", nlohmann::json::object()},
+                                                           {"calibration", calibration}};
+  const auto bad = run_warpscope_with(tall, "", gpus.env());
+  EXPECT_EQ(bad.exit_code, 2) << bad.out;
+  EXPECT_NE(bad.err.find("calibration.block_lifetimes[1].barrier"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("lives.json"), std::string::npos) << bad.err;
+}

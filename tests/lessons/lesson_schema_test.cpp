@@ -46,6 +46,7 @@ TEST(LessonSchema, EachProblemNamesItsField) {
   };
   const std::vector<Case> cases = {
       {"{", "not valid JSON: line 1"},
+      {R"({"number": 1e999, "title": "t"})", "not valid JSON: number overflow parsing '1e999'"},
       {R"({"title": "t", "summary": "s", "steps": []})", "number: is missing"},
       {R"({"number": 1, "title": "t", "summary": "s", "steps": []})", "steps: is not a non-empty array"},
       {lesson_with(R"({"title": "a", "text": "b"})"), "steps[0].state: is missing"},
