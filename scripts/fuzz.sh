@@ -8,7 +8,7 @@
 #                                          in build-fuzz/tests/fuzz/work/NAME, crash files in
 #                                          build-fuzz/tests/fuzz/artifacts/NAME/; copy a crash to
 #                                          tests/fuzz/findings/NAME/ to keep it as a regression.
-# Harnesses: expr pattern measurements kernel_params nvrm_version.
+# Harnesses: expr pattern measurements kernel_params nvrm_version lesson.
 # Needs clang >= 16 and its libFuzzer runtime (scripts/install-deps.sh installs both;
 # scripts/fuzz-clang.sh finds them).
 set -euo pipefail
