@@ -312,7 +312,9 @@ TEST(CodePanel, WrappedRowsHoldTheWholeLineWithinTheColumns) {
       if (c != ' ') no_spaces += c;
     std::erase(joined, ' ');
     EXPECT_EQ(joined, no_spaces) << columns;
-    if (columns >= static_cast<int>(line.size())) EXPECT_EQ(rows.size(), 1u);
+    if (columns >= static_cast<int>(line.size())) {
+      EXPECT_EQ(rows.size(), 1u);
+    }
   }
   EXPECT_EQ(wrap_code_line("", 40).size(), 1u);
 }

@@ -150,10 +150,13 @@ TEST_F(WindowTest, At1280x720TheCurrentLineAndTheResultsTablesShowWhole) {
         EXPECT_TRUE(bench.code().current_line_shown())
             << "line " << s.trace.sites[site].line << " in " << bench.code().current_line_rows() << " rows of "
             << bench.code().columns() << " characters";
-        if (scale == 1.0f) EXPECT_GE(bench.code().columns(), 40);
+        if (scale == 1.0f) {
+          EXPECT_GE(bench.code().columns(), 40);
+        }
       }
-      if (scale == 1.0f)
+      if (scale == 1.0f) {
         EXPECT_TRUE(bench.whole_kernel().tables_fit()) << "tables need " << bench.whole_kernel().tables_width() << " px";
+      }
     }
   }
   s.view.font_scale = 1.0f;

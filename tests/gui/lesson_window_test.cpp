@@ -176,7 +176,9 @@ TEST_F(LessonWindowTest, KeysAloneRunALesson) {
   for (const auto& e : fs::directory_iterator(dir)) {
     svg += e.path().extension() == ".svg";
     csv += e.path().extension() == ".csv";
-    if (e.path().extension() == ".svg") EXPECT_NE(test::slurp(e.path()).find("class=\"lane\""), std::string::npos);
+    if (e.path().extension() == ".svg") {
+      EXPECT_NE(test::slurp(e.path()).find("class=\"lane\""), std::string::npos);
+    }
   }
   EXPECT_EQ(svg, 1);
   EXPECT_EQ(csv, 1);

@@ -18,7 +18,15 @@
 #if defined(__CUDACC__)
 
 #define WS_BODY __device__ inline
-#define WS_SHARED(T, name, dims) __shared__ T name dims
+// The array's address is formed where it is declared (materialize_shared): an
+// edge check before the first access would otherwise let the compiler sink that
+// address (S2R SR_CgaCtaId + LEA on sm_90) behind the check and again behind
+// __syncthreads(), on the path of every warp; a hand-written kernel without
+// checks computes it once, up front. Measured on an H100 at 8192^2: the 32 x 32
+// padded transpose 4.0% slower than NVIDIA's sample without it, 1.7% with it.
+#define WS_SHARED(T, name, dims) \
+  __shared__ T name dims;        \
+  ::ws::kernels::materialize_shared(name)
 // One dynamic array per kernel, after the static ones (the launch gives its size).
 #define WS_SHARED_DYNAMIC(T, name, rows, cols)                     \
   extern __shared__ __align__(16) unsigned char ws_dynamic_smem_[]; \
@@ -53,6 +61,10 @@ __device__ inline uint4 ldmatrix_x4(const void* row) {
 }
 
 __device__ inline void code_path(int) {}
+
+// An empty asm that takes the array's generic address: computed here, kept in a
+// register for every later access (no instruction of its own).
+__device__ __forceinline__ void materialize_shared(const void* array) { asm volatile("" ::"l"(array)); }
 
 }  // namespace ws::kernels
 
