@@ -17,3 +17,6 @@ lesson --lesson padding --step 4 --out "$root/docs/screenshot-lesson-padding.png
 # Your variant: a typed tile layout beside the catalog's (README, "Your variant").
 xvfb-run -a -s "-screen 0 1920x1080x24" "$ws" screenshot --size 1280x720 --variant-layout '(c + 2*r) % T' \
   --out "$root/docs/variant-layout.png"
+# Measured vs predicted on the recorded H100 (docs/prediction.md), at the projector size.
+xvfb-run -a -s "-screen 0 1920x1080x24" "$ws" screenshot --size 1280x720 --kernel transpose_shared --results compare \
+  --out "$root/docs/screenshot-measured-vs-predicted.png"
