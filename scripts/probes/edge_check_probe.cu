@@ -4,11 +4,8 @@
 // interleaved, output checked against the CPU. Not part of the build; on a GPU:
 //   nvcc -O3 -arch=sm_90 -std=c++17 edge_check_probe.cu -o p && ./p
 // H100 output: assets/measurements/runs/h100-edge-check-probe-2026-11-25.txt
-#include <cuda_runtime.h>
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <vector>
+// (recorded before the timing loop moved into probe_harness.cuh; same kernels, same method)
+#include "probe_harness.cuh"
 
 // NC: read through ld.global.nc (restrict); CHECK: the catalog's bounds checks;
 // EARLY: output address computed before the barrier.
@@ -38,49 +35,18 @@ __global__ void probe(float* __restrict__ odata_r, const float* idata_in, float*
   (void)odata_r;
 }
 
-struct Variant { const char* name; void (*k)(float*, const float*, float*, const float*, int, int); int t, r; };
+template <int T, int R, bool NC, bool CHECK, bool EARLY>
+void launch(dim3 g, dim3 b, float* out, const float* in, int n) {
+  probe<T, R, NC, CHECK, EARLY><<<g, b>>>(out, in, out, in, n, n);
+}
 
 int main() {
-  const int n = 8192;
-  size_t bytes = size_t(n) * n * 4;
-  std::vector<float> h(size_t(n) * n);
-  srand(7);
-  for (auto& v : h) v = 1.0f + float(rand() % 100000) / 7.0f;
-  float *in, *out;
-  cudaMalloc(&in, bytes); cudaMalloc(&out, bytes);
-  cudaMemcpy(in, h.data(), bytes, cudaMemcpyHostToDevice);
-#define V(T, R, NC, CH, EA) {#T "x" #R " nc=" #NC " check=" #CH " early=" #EA, probe<T, R, NC, CH, EA>, T, R}
-  Variant vs[] = {
+#define V(T, R, NC, CH, EA) {#T "x" #R " nc=" #NC " check=" #CH " early=" #EA, launch<T, R, NC, CH, EA>, T, R}
+  const ProbeVariant vs[] = {
     V(32, 32, false, false, true), V(32, 32, true, false, true), V(32, 32, false, true, true),
     V(32, 32, false, false, false), V(32, 32, true, true, false), V(32, 32, false, true, false),
     V(16, 16, false, false, true), V(16, 16, true, false, true), V(16, 16, false, true, true),
     V(16, 16, true, true, false), V(32, 8, false, false, true), V(32, 8, true, true, false),
   };
-  const int nv = sizeof(vs) / sizeof(vs[0]), rounds = 200;
-  std::vector<std::vector<float>> t(nv);
-  cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
-  std::vector<float> back(size_t(n) * n);
-  for (int i = 0; i < nv; ++i) {  // correctness + warm-up
-    cudaMemset(out, 0, bytes);
-    dim3 g(n / vs[i].t, n / vs[i].t), bl(vs[i].t, vs[i].r);
-    for (int w = 0; w < 5; ++w) vs[i].k<<<g, bl>>>(out, in, out, in, n, n);
-    vs[i].k<<<g, bl>>>(out, in, out, in, n, n);
-    cudaMemcpy(back.data(), out, bytes, cudaMemcpyDeviceToHost);
-    size_t bad = 0;
-    for (int r = 0; r < n; r += 7) for (int c = 0; c < n; c += 3) bad += back[size_t(c) * n + r] != h[size_t(r) * n + c];
-    printf("%-40s check %s\n", vs[i].name, bad ? "FAIL" : "ok");
-  }
-  for (int round = 0; round < rounds; ++round)
-    for (int i = 0; i < nv; ++i) {
-      dim3 g(n / vs[i].t, n / vs[i].t), bl(vs[i].t, vs[i].r);
-      cudaEventRecord(a);
-      vs[i].k<<<g, bl>>>(out, in, out, in, n, n);
-      cudaEventRecord(b); cudaEventSynchronize(b);
-      float ms; cudaEventElapsedTime(&ms, a, b); t[i].push_back(ms);
-    }
-  printf("err: %s\n", cudaGetErrorString(cudaGetLastError()));
-  for (int i = 0; i < nv; ++i) {
-    std::sort(t[i].begin(), t[i].end());
-    printf("%-40s median %.4f ms  p10 %.4f  p90 %.4f\n", vs[i].name, t[i][rounds / 2], t[i][rounds / 10], t[i][rounds * 9 / 10]);
-  }
+  return run_probe(vs, sizeof(vs) / sizeof(vs[0]), 40);
 }

@@ -6,11 +6,8 @@
 // build; on a GPU:
 //   nvcc -O3 -arch=sm_90 -std=c++17 shared_address_probe.cu -o p && ./p
 // H100 output: assets/measurements/runs/h100-shared-address-probe-2026-11-25.txt
-#include <cuda_runtime.h>
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <vector>
+// (recorded before the timing loop moved into probe_harness.cuh; same kernels, same method)
+#include "probe_harness.cuh"
 
 template <class P> __device__ __forceinline__ P pin(P p) { asm volatile("" : "+l"(p)); return p; }
 // A global pointer pinned without losing its state space: through cvta.to.global and back.
@@ -20,9 +17,11 @@ template <class P> __device__ __forceinline__ P* pin_global(P* p) {
   return static_cast<P*>(__cvta_global_to_generic(g));
 }
 
-// 6: the catalog as it is (checks and edge path); 5: catalog checks + shared pin; 7: catalog checks + shared pin + global pointer pins
-// MODE 0: sample (no checks); 1: checks; 2: checks + pointer pins; 3: checks + pointer and shared pins;
-// 4: checks as the catalog (early return / edge path) + pins on pointers and shared
+// MODE 0: the sample (no checks); 1: checks, interior path only; 6: the catalog
+// (checks and edge path); 5: the catalog + the shared address formed at the top;
+// 7: 5 + global pointers pinned through cvta. 2-4 pin the pointers with a plain
+// "+l" asm, which loses their state space (generic LD/ST instead of LDG/STG: 23%
+// slower at 32 x 8 in a first run), so they are no longer timed.
 template <int T, int R, int MODE>
 __global__ void probe(float* odata_arg, const float* __restrict__ idata_arg, int width, int height) {
   __shared__ float tile[T][T + 1];
@@ -49,46 +48,16 @@ __global__ void probe(float* odata_arg, const float* __restrict__ idata_arg, int
   }
 }
 
-struct Variant { const char* name; void (*k)(float*, const float*, int, int); int t, r; };
+template <int T, int R, int MODE>
+void launch(dim3 g, dim3 b, float* out, const float* in, int n) {
+  probe<T, R, MODE><<<g, b>>>(out, in, n, n);
+}
 
 int main() {
-  const int n = 8192;
-  size_t bytes = size_t(n) * n * 4;
-  std::vector<float> h(size_t(n) * n);
-  srand(7);
-  for (auto& v : h) v = 1.0f + float(rand() % 100000) / 7.0f;
-  float *in, *out;
-  cudaMalloc(&in, bytes); cudaMalloc(&out, bytes);
-  cudaMemcpy(in, h.data(), bytes, cudaMemcpyHostToDevice);
-#define V(T, R, M) {#T "x" #R " mode " #M, probe<T, R, M>, T, R}
-  Variant vs[] = {V(32, 32, 0), V(32, 32, 1), V(32, 32, 6), V(32, 32, 5), V(32, 32, 7),
+#define V(T, R, M) {#T "x" #R " mode " #M, launch<T, R, M>, T, R}
+  const ProbeVariant vs[] = {V(32, 32, 0), V(32, 32, 1), V(32, 32, 6), V(32, 32, 5), V(32, 32, 7),
                   V(16, 16, 0), V(16, 16, 1), V(16, 16, 6), V(16, 16, 5), V(16, 16, 7),
                   V(32, 8, 0), V(32, 8, 1), V(32, 8, 6), V(32, 8, 5), V(32, 8, 7), V(32, 16, 0), V(32, 16, 1), V(32, 16, 6), V(32, 16, 5), V(32, 16, 7),
                   V(16, 4, 0), V(16, 4, 1), V(16, 4, 6), V(16, 4, 5), V(16, 4, 7), V(64, 16, 0), V(64, 16, 1), V(64, 16, 6), V(64, 16, 5), V(64, 16, 7)};
-  const int nv = sizeof(vs) / sizeof(vs[0]), rounds = 200;
-  std::vector<std::vector<float>> t(nv);
-  cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
-  std::vector<float> back(size_t(n) * n);
-  for (int i = 0; i < nv; ++i) {
-    cudaMemset(out, 0, bytes);
-    dim3 g(n / vs[i].t, n / vs[i].t), bl(vs[i].t, vs[i].r);
-    for (int w = 0; w < 5; ++w) vs[i].k<<<g, bl>>>(out, in, n, n);
-    cudaMemcpy(back.data(), out, bytes, cudaMemcpyDeviceToHost);
-    size_t bad = 0;
-    for (int r = 0; r < n; r += 7) for (int c = 0; c < n; c += 3) bad += back[size_t(c) * n + r] != h[size_t(r) * n + c];
-    printf("%-22s check %s\n", vs[i].name, bad ? "FAIL" : "ok");
-  }
-  for (int round = 0; round < rounds; ++round)
-    for (int i = 0; i < nv; ++i) {
-      dim3 g(n / vs[i].t, n / vs[i].t), bl(vs[i].t, vs[i].r);
-      cudaEventRecord(a);
-      vs[i].k<<<g, bl>>>(out, in, n, n);
-      cudaEventRecord(b); cudaEventSynchronize(b);
-      float ms; cudaEventElapsedTime(&ms, a, b); t[i].push_back(ms);
-    }
-  printf("err: %s\n", cudaGetErrorString(cudaGetLastError()));
-  for (int i = 0; i < nv; ++i) {
-    std::sort(t[i].begin(), t[i].end());
-    printf("%-22s median %.4f ms  p10 %.4f  p90 %.4f\n", vs[i].name, t[i][rounds / 2], t[i][rounds / 10], t[i][rounds * 9 / 10]);
-  }
+  return run_probe(vs, sizeof(vs) / sizeof(vs[0]), 22);
 }
