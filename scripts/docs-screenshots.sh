@@ -9,14 +9,13 @@ shot --kernel transpose_shared --site tile_load --out "$root/docs/screenshot-tra
 shot --kernel transpose_padded --site tile_load --results whole-kernel --out "$root/docs/screenshot-transpose-padded.png"
 shot --kernel transpose_naive --site out_store --block 3,2 --warp 5 --detail blocks \
   --out "$root/docs/screenshot-global-sectors.png"
-# Lessons in presenter mode at the projector size (docs/lessons.md).
-lesson() { xvfb-run -a -s "-screen 0 1920x1080x24" "$ws" screenshot --size 1280x720 --present "$@"; }
+# At the projector size (1280 x 720); lessons in presenter mode (docs/lessons.md).
+projector() { xvfb-run -a -s "-screen 0 1920x1080x24" "$ws" screenshot --size 1280x720 "$@"; }
+lesson() { projector --present "$@"; }
 lesson --lesson transpose-shared --step 3 --reveal --out "$root/docs/screenshot-lesson-transpose-shared.png"
 lesson --lesson coalescing --step 2 --reveal --out "$root/docs/screenshot-lesson-coalescing.png"
 lesson --lesson padding --step 4 --out "$root/docs/screenshot-lesson-padding.png"
 # Your variant: a typed tile layout beside the catalog's (README, "Your variant").
-xvfb-run -a -s "-screen 0 1920x1080x24" "$ws" screenshot --size 1280x720 --variant-layout '(c + 2*r) % T' \
-  --out "$root/docs/variant-layout.png"
+projector --variant-layout '(c + 2*r) % T' --out "$root/docs/variant-layout.png"
 # Measured vs predicted on the recorded H100 (docs/prediction.md), at the projector size.
-xvfb-run -a -s "-screen 0 1920x1080x24" "$ws" screenshot --size 1280x720 --kernel transpose_shared --results compare \
-  --out "$root/docs/screenshot-measured-vs-predicted.png"
+projector --kernel transpose_shared --results compare --out "$root/docs/screenshot-measured-vs-predicted.png"
