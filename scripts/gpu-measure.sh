@@ -3,7 +3,11 @@
 # bench timings, Nsight Compute counters, the SASS of every kernel, the GPU
 # tests and compute-sanitizer. Binaries are built elsewhere (scripts/gpu-bundle.sh)
 # and carried in build-carry/; everything lands in $OUT/results.tar.gz plus a log.
-#   usage: scripts/gpu-measure.sh [smoke|full]
+#   usage: scripts/gpu-measure.sh [smoke|full|timings|counters]
+# A full run takes about 9 minutes on an H100 (past the device's 10-minute call
+# limit with the checks): `timings` (calibration and bench) and `counters` (ncu,
+# SASS, the GPU tests and compute-sanitizer) split it into two calls on the same
+# machine; unpack both into one directory for make_measurements.py.
 set -uo pipefail
 mode=${1:-full}
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,24 +20,6 @@ ws=$bin/warpscope
 # Timed launches per kernel: the median of 100 steadies the ~0.2 ms transposes.
 repeat=${REPEAT:-100}
 step() { echo "== $* ($(date +%T))"; }
-
-step "machine"
-nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv | tee "$res/nvidia-smi.csv"
-ncu --version | tail -1
-
-step "calibration: the prediction model's device parameters (microbenchmarks, before anything heats the GPU)"
-"$ws" bench --calibrate --json "$res/calibrate.json" 2>&1 | tee "$res/calibrate.txt"
-
-step "bench: every kernel at its default sizes"
-"$ws" bench --kernel all --repeat "$repeat" --json "$res/bench-all.json" 2>&1 | tee "$res/bench-all.txt"
-# transpose_fast shapes: rows per block (--tile) x thread rows (--block-rows).
-# --swizzle 1: staged through a swizzled shared tile; 0: registers only.
-for v in "128 32 1" "256 32 1" "64 8 1" "64 16 0"; do
-  set -- $v
-  "$ws" bench --kernel transpose_fast --tile "$1" --block-rows "$2" --swizzle "$3" --repeat "$repeat" \
-    --json "$res/bench-fast-$1x$2-s$3.json" | grep "^transpose_fast "
-done
-"$ws" bench --kernel transpose_padded --block-rows 32 --repeat "$repeat" --json "$res/bench-padded-32x32.json" | grep "^transpose_padded "
 
 # Sweeps: "kernel|flags" (the flags also name the entry in the measurement file).
 sweeps=(
@@ -57,14 +43,6 @@ sweeps+=("matmul_naive|--rows 1024 --cols 1024" "matmul_tiled|--rows 1024 --cols
   "matmul_naive|--rows 4096 --cols 4096" "matmul_tiled|--rows 4096 --cols 4096"
   "matmul_tiled|--rows 4096 --cols 4096 --tile 32")
 [ "$mode" = smoke ] && sweeps=("smem_stride|--stride 2 --bytes 4")
-i=0
-for s in "${sweeps[@]}"; do
-  k=${s%%|*}; f=${s#*|}; i=$((i + 1))
-  echo "$k|$f" > "$res/sweep-$i.name"
-  r=$repeat; case "$f" in *4096*4096*) r=20 ;; esac  # 4096^2 matmuls take 10-60 ms a launch
-  "$ws" bench --kernel "$k" $f --repeat "$r" --json "$res/sweep-$i.json" | grep "^$k "
-done
-
 # Hand-written twins at more shapes (bench's "vs hand" column): timed, not counted.
 timing_only=()
 for k in copy transpose_naive transpose_shared transpose_padded transpose_rotated transpose_xor; do
@@ -73,51 +51,76 @@ for k in copy transpose_naive transpose_shared transpose_padded transpose_rotate
   done
 done
 [ "$mode" = smoke ] && timing_only=()
-for s in "${timing_only[@]}"; do
-  k=${s%%|*}; f=${s#*|}; i=$((i + 1))
-  echo "$k|$f" > "$res/sweep-$i.name"
-  "$ws" bench --kernel "$k" $f --repeat 50 --json "$res/sweep-$i.json" | grep "^$k "
-done
 
-step "Nsight Compute"
-metrics=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
-metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
-metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
-metrics+=,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
-metrics+=,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum
-metrics+=,smsp__sass_inst_executed_op_ldsm.sum,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
-ncu --clock-control none --metrics "$metrics" --csv --page raw -k regex:ws_kernel \
-  "$ws" bench --kernel all --launch-once > "$res/ncu-all.csv" 2> "$res/ncu-all.err"
-echo "ncu all: rc=$? rows=$(wc -l < "$res/ncu-all.csv")"
-i=0
-for s in "${sweeps[@]}"; do
-  k=${s%%|*}; f=${s#*|}; i=$((i + 1))
+measure_timings() {
+  step "calibration: the prediction model's device parameters (microbenchmarks, before anything heats the GPU)"
+  "$ws" bench --calibrate --json "$res/calibrate.json" 2>&1 | tee "$res/calibrate.txt"
+
+  step "bench: every kernel at its default sizes"
+  "$ws" bench --kernel all --repeat "$repeat" --json "$res/bench-all.json" 2>&1 | tee "$res/bench-all.txt"
+  # transpose_fast shapes: rows per block (--tile) x thread rows (--block-rows).
+  # --swizzle 1: staged through a swizzled shared tile; 0: registers only.
+  for v in "128 32 1" "256 32 1" "64 8 1" "64 16 0"; do
+    set -- $v
+    "$ws" bench --kernel transpose_fast --tile "$1" --block-rows "$2" --swizzle "$3" --repeat "$repeat" \
+      --json "$res/bench-fast-$1x$2-s$3.json" | grep "^transpose_fast "
+  done
+  "$ws" bench --kernel transpose_padded --block-rows 32 --repeat "$repeat" --json "$res/bench-padded-32x32.json" | grep "^transpose_padded "
+
+  local i=0 s k f r
+  for s in "${sweeps[@]}" "${timing_only[@]}"; do
+    k=${s%%|*}; f=${s#*|}; i=$((i + 1))
+    echo "$k|$f" > "$res/sweep-$i.name"
+    r=$repeat
+    case "$f" in *4096*4096*) r=20 ;; esac  # 4096^2 matmuls take 10-60 ms a launch
+    [ "$i" -gt "${#sweeps[@]}" ] && r=50    # the twins-only shapes
+    "$ws" bench --kernel "$k" $f --repeat "$r" --json "$res/sweep-$i.json" | grep "^$k "
+  done
+}
+
+measure_counters() {
+  step "Nsight Compute"
+  local metrics i=0 s k f
+  metrics=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+  metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+  metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
+  metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
+  metrics+=,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+  metrics+=,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum
+  metrics+=,smsp__sass_inst_executed_op_ldsm.sum,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
   ncu --clock-control none --metrics "$metrics" --csv --page raw -k regex:ws_kernel \
-    "$ws" bench --kernel "$k" $f --launch-once > "$res/ncu-sweep-$i.csv" 2>> "$res/ncu-all.err"
-done
+    "$ws" bench --kernel all --launch-once > "$res/ncu-all.csv" 2> "$res/ncu-all.err"
+  echo "ncu all: rc=$? rows=$(wc -l < "$res/ncu-all.csv")"
+  for s in "${sweeps[@]}"; do  # numbered as measure_timings numbers them
+    k=${s%%|*}; f=${s#*|}; i=$((i + 1))
+    ncu --clock-control none --metrics "$metrics" --csv --page raw -k regex:ws_kernel \
+      "$ws" bench --kernel "$k" $f --launch-once > "$res/ncu-sweep-$i.csv" 2>> "$res/ncu-all.err"
+  done
 
-step "SASS"
-cuobjdump -sass "$ws" > "$res/sass.txt" 2>&1; echo "cuobjdump rc=$? lines=$(wc -l < "$res/sass.txt")"
+  step "SASS"
+  cuobjdump -sass "$ws" > "$res/sass.txt" 2>&1; echo "cuobjdump rc=$? lines=$(wc -l < "$res/sass.txt")"
+}
 
-# The whole run must fit one device call (600 s): the checks below are skipped, and
-# say so, when the measurements took too long.
-if [ "$mode" = full ] && [ "$SECONDS" -gt "${CHECKS_DEADLINE_S:-400}" ]; then
-  echo "== skipping the GPU tests and compute-sanitizer: ${SECONDS} s used already"
-  mode=measure-only
-fi
-if [ "$mode" = full ]; then
-  step "GPU tests (and the SASS width check on this machine's dump)"
-  export WARPSCOPE_SASS_FILE=$res/sass.txt WARPSCOPE_SASS_REPORT=$res/sass-widths.txt
-  export WARPSCOPE_MEASUREMENTS_DIR=$here/assets/measurements
-  for t in "$bin"/*_test; do [ -x "$t" ] && "$t" 2>&1 | grep -E "^\[  (PASSED|FAILED|SKIPPED) |^\[==========\]|Failure"; done | tee "$res/gtest.txt"
-  step "compute-sanitizer (small sizes: the GPU correctness test)"
-  # Every compiled variant at small and odd sizes; the catalog-defaults test (8192^2) is too slow under the tools.
-  small=--gtest_filter=-Gpu.EveryCatalogKernelMatchesItsReference
-  compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/kernels_gpu_test" $small > "$res/memcheck.txt" 2>&1
-  echo "memcheck rc=$?"; tail -3 "$res/memcheck.txt"
-  compute-sanitizer --tool racecheck --error-exitcode 9 "$bin/kernels_gpu_test" $small > "$res/racecheck.txt" 2>&1
-  echo "racecheck rc=$?"; tail -3 "$res/racecheck.txt"
+step "machine"
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv | tee "$res/nvidia-smi.csv"
+ncu --version | tail -1
+[ "$mode" = counters ] || measure_timings
+[ "$mode" = timings ] || measure_counters
+
+# A call must fit the device's limit (600 s): in a full run the checks below are
+# skipped, and say so, when the measurements took too long.
+checks=yes
+case "$mode" in
+  smoke | timings) checks=no ;;
+  full) if [ "$SECONDS" -gt "${CHECKS_DEADLINE_S:-400}" ]; then
+      echo "== skipping the GPU tests and compute-sanitizer: ${SECONDS} s used already"
+      checks=no
+    fi ;;
+esac
+if [ $checks = yes ]; then
+  step "GPU tests and compute-sanitizer (scripts/gpu-checks.sh)"
+  "$here/scripts/gpu-checks.sh" "$res" "$res/sass.txt"
+  echo "gpu-checks rc=$?"
 fi
 
 tar -C "$res" -czf "${OUT:-/tmp}/results.tar.gz" .
