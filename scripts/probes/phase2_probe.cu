@@ -5,8 +5,10 @@
 // every tile layout, 8192^2, 200 interleaved launches each. Not part of the
 // build; on a GPU:
 //   nvcc -O3 -arch=sm_90 -std=c++17 phase2_probe.cu -o p && ./p
-// H100 output: assets/measurements/runs/h100-phase2-probe-2026-11-25.txt (form 4 is
-// what TileRows does now, kernels/include/ws/kernels/transpose.hpp)
+// H100 output: assets/measurements/runs/h100-phase2-probe-2026-11-25.txt. Form 4
+// closed the gap here (plain __restrict__ kernel arguments); carried into the
+// catalog it made the transposes slower and was reverted:
+// assets/measurements/runs/tilerows-experiment-2026-11-25.txt says why.
 #include "probe_harness.cuh"
 
 __device__ __forceinline__ void keep_shared(const void* p) { asm volatile("" ::"l"(p)); }

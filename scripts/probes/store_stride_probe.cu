@@ -4,6 +4,7 @@
 // lines), and its loads alone, at shapes of one element count; 200 interleaved
 // launches each. Not part of the build; on a GPU:
 //   nvcc -O3 -arch=sm_90 -std=c++17 store_stride_probe.cu -o p && ./p
+// Outputs: assets/measurements/runs/{h100,h200}-store-stride-probe-2026-11-25.txt
 #include <cuda_runtime.h>
 
 #include <algorithm>

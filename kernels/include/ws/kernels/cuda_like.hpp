@@ -9,8 +9,7 @@
 //   WS_SHARED_DYNAMIC(T, name, R, C)  extern __shared__ T name[]; R x C, indexed name[r * C + c]
 //   as_vectors<V>(p)               reinterpret_cast<V*>(p): 8- and 16-byte accesses (S2)
 //   ldmatrix_x4(&tile[r][c])       ldmatrix.sync.aligned.m8n8.x4.shared.b16 (S7)
-//   code_path(n)                   marks code the compiler emits separately (see TileRows)
-//   held(v)                        v, computed here and kept in a register: never recomputed later
+//   code_path(n)                   marks code the compiler emits separately (see tile_rows)
 //
 // A body never uses a loaded value to form an address (the host returns zeros)
 // and copies a vector element into a local before reading its fields.
@@ -28,12 +27,10 @@
 #define WS_SHARED(T, name, dims) \
   __shared__ T name dims;        \
   ::ws::kernels::materialize_shared(name)
-// One dynamic array per kernel, after the static ones (the launch gives its size);
-// its address is formed up front for the same reason.
+// One dynamic array per kernel, after the static ones (the launch gives its size).
 #define WS_SHARED_DYNAMIC(T, name, rows, cols)                     \
   extern __shared__ __align__(16) unsigned char ws_dynamic_smem_[]; \
-  T* name = reinterpret_cast<T*>(ws_dynamic_smem_);                 \
-  ::ws::kernels::materialize_shared(name)
+  T* name = reinterpret_cast<T*>(ws_dynamic_smem_)
 
 namespace ws::kernels {
 
@@ -65,13 +62,6 @@ __device__ inline uint4 ldmatrix_x4(const void* row) {
 
 __device__ inline void code_path(int) {}
 
-// An empty asm that the value passes through: the compiler must compute it
-// here and cannot rebuild it from threadIdx and blockIdx after a barrier.
-__device__ __forceinline__ int held(int v) {
-  asm volatile("" : "+r"(v));
-  return v;
-}
-
 // An empty asm that takes the array's generic address: computed here, kept in a
 // register for every later access (no instruction of its own).
 __device__ __forceinline__ void materialize_shared(const void* array) { asm volatile("" ::"l"(array)); }
@@ -83,9 +73,6 @@ __device__ __forceinline__ void materialize_shared(const void* array) { asm vola
 #include "ws/kernels/host_recording.hpp"
 
 #define WS_BODY inline
-namespace ws::kernels {
-inline int held(int v) { return v; }
-}  // namespace ws::kernels
 #define WS_SHARED(T, name, dims) \
   using name##_layout_ = T dims; \
   auto name = ::ws::kernels::shared_array<name##_layout_>(#name)

@@ -1,5 +1,5 @@
 // Copy and transpose kernels, written once for the GPU and the tracer.
-//   TileRows                  the row loop every tiled kernel shares (interior and edge paths)
+//   tile_rows                 the row loop every tiled kernel shares (interior and edge paths)
 //   copy                      the bandwidth ceiling: same tile loop, no transpose
 //   transpose_naive           coalesced reads, strided writes (G2: 32 sectors per store)
 //   transpose_shared          through tile[T][T]: the column read is a 32-way conflict (S4)
@@ -16,67 +16,43 @@
 
 namespace ws::kernels {
 
-// One thread's pass over the rows of a tile: its column x and first row y in
-// the matrix, and the code that runs them. Thread row y of a TILE x BLOCK_ROWS
-// block visits rows y + j, j = 0, BLOCK_ROWS, ..., TILE - BLOCK_ROWS, while
-// y + j < height; a thread whose column is outside the matrix does nothing. A
-// thread whose whole column of the tile is inside (every thread of an interior
-// block) runs the unrolled loop with no bounds check: its TILE / BLOCK_ROWS
-// loads are issued back to back and are in flight together. The compiler emits
-// that path and the checked edge path as separate code, so a warp with lanes on
-// both issues each access twice: code_path tells the tracer.
-// A kernel declares both passes before its barrier, as NVIDIA's sample computes
-// its output index before it: x, y and the path are held (computed where the
-// pass is declared), which keeps the compiler from redoing them after the
-// barrier, on every thread's critical path (3-4% at 32 x 32 on an H100,
-// docs/performance.md).
-template <int TILE, int BLOCK_ROWS>
-struct TileRows {
-  int x, y;    // the thread's column and first row
-  int height;  // rows in the matrix
-  int path;    // 0: column outside, 1: interior (unchecked), 2: edge (checked)
-
-  WS_BODY TileRows(int x_, int width, int y_, int height_)
-      : x(held(x_)), y(held(y_)), height(height_),
-        path(held(x_ >= width ? 0 : y_ + TILE - BLOCK_ROWS < height_ ? 1 : 2)) {}
-
-  template <class Row>
-  WS_BODY void each(Row row) const {
-    if (path == 1) {
-      code_path(1);
+// Thread row y of a TILE x BLOCK_ROWS block visits rows y + j, j = 0, BLOCK_ROWS,
+// ..., TILE - BLOCK_ROWS, while y + j < height; threads whose column is outside
+// the matrix do nothing. A thread whose whole column of the tile is inside (every
+// thread of an interior block) runs the unrolled loop with no bounds check: its
+// TILE / BLOCK_ROWS loads are issued back to back and are in flight together.
+// The compiler emits that path and the checked edge path as separate code, so a
+// warp with lanes on both issues each access twice: code_path tells the tracer.
+template <int TILE, int BLOCK_ROWS, class Row>
+WS_BODY void tile_rows(bool column_inside, int y, int height, Row row) {
+  if (!column_inside) return;
+  if (y + TILE - BLOCK_ROWS < height) {
+    code_path(1);
 #pragma unroll
-      for (int j = 0; j < TILE; j += BLOCK_ROWS) row(j);
-    } else if (path == 2) {
-      code_path(2);
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) row(j);
+  } else {
+    code_path(2);
 #pragma unroll
-      for (int j = 0; j < TILE && y + j < height; j += BLOCK_ROWS) row(j);
-    }
-    code_path(0);
+    for (int j = 0; j < TILE && y + j < height; j += BLOCK_ROWS) row(j);
   }
-};
-
-// A tile's pass over the input (height x width) and over the output (width x
-// height), whose column is the input's row.
-template <int TILE, int BLOCK_ROWS>
-WS_BODY TileRows<TILE, BLOCK_ROWS> input_rows(int width, int height) {
-  return {int(blockIdx.x * TILE + threadIdx.x), width, int(blockIdx.y * TILE + threadIdx.y), height};
-}
-template <int TILE, int BLOCK_ROWS>
-WS_BODY TileRows<TILE, BLOCK_ROWS> output_rows(int width, int height) {
-  return {int(blockIdx.y * TILE + threadIdx.x), height, int(blockIdx.x * TILE + threadIdx.y), width};
+  code_path(0);
 }
 
 template <int TILE, int BLOCK_ROWS, class T>
 WS_BODY void copy(In<T> in, Out<T> out, int width, int height) {
-  const auto rows = input_rows<TILE, BLOCK_ROWS>(width, height);
-  rows.each([&](int j) { out[(rows.y + j) * width + rows.x] = in[(rows.y + j) * width + rows.x]; });
+  const int x = blockIdx.x * TILE + threadIdx.x;
+  const int y = blockIdx.y * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    out[(y + j) * width + x] = in[(y + j) * width + x];
+  });
 }
 
 template <int TILE, int BLOCK_ROWS, class T>
 WS_BODY void transpose_naive(In<T> in, Out<T> out, int width, int height) {
-  const auto rows = input_rows<TILE, BLOCK_ROWS>(width, height);  // x: input column, y: input row
-  rows.each([&](int j) {
-    out[rows.x * height + (rows.y + j)] = in[(rows.y + j) * width + rows.x];  // lanes a whole output row apart
+  const int x = blockIdx.x * TILE + threadIdx.x;  // input column
+  const int y = blockIdx.y * TILE + threadIdx.y;  // input row
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    out[x * height + (y + j)] = in[(y + j) * width + x];  // lanes a whole output row apart
   });
 }
 
@@ -86,54 +62,68 @@ WS_BODY void transpose_naive(In<T> in, Out<T> out, int width, int height) {
 template <int TILE, int BLOCK_ROWS, class T>
 WS_BODY void transpose_shared(In<T> in, Out<T> out, int width, int height) {
   WS_SHARED(T, tile, [TILE][TILE]);
-  const auto load = input_rows<TILE, BLOCK_ROWS>(width, height);
-  const auto store = output_rows<TILE, BLOCK_ROWS>(width, height);
-  load.each([&](int j) { tile[threadIdx.y + j][threadIdx.x] = in[(load.y + j) * width + load.x]; });
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  });
   __syncthreads();
-  store.each([&](int j) {
-    out[(store.y + j) * height + store.x] = tile[threadIdx.x][threadIdx.y + j];  // a column: one bank
+  x = blockIdx.y * TILE + threadIdx.x;  // output column = input row
+  y = blockIdx.x * TILE + threadIdx.y;  // output row = input column
+  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+    out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];  // a column: one bank
   });
 }
 
 template <int TILE, int BLOCK_ROWS, class T>
 WS_BODY void transpose_padded(In<T> in, Out<T> out, int width, int height) {
   WS_SHARED(T, tile, [TILE][TILE + 1]);  // bank of (r, c) is (r + c) % 32
-  const auto load = input_rows<TILE, BLOCK_ROWS>(width, height);
-  const auto store = output_rows<TILE, BLOCK_ROWS>(width, height);
-  load.each([&](int j) { tile[threadIdx.y + j][threadIdx.x] = in[(load.y + j) * width + load.x]; });
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  });
   __syncthreads();
-  store.each([&](int j) { out[(store.y + j) * height + store.x] = tile[threadIdx.x][threadIdx.y + j]; });
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+    out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+  });
 }
 
 template <int TILE, int BLOCK_ROWS, class T>
 WS_BODY void transpose_rotated(In<T> in, Out<T> out, int width, int height) {
   WS_SHARED(T, tile, [TILE][TILE]);  // (r, c) at column (c + r) % TILE: rows and columns conflict-free
-  const auto load = input_rows<TILE, BLOCK_ROWS>(width, height);
-  const auto store = output_rows<TILE, BLOCK_ROWS>(width, height);
-  load.each([&](int j) {
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
     const int r = threadIdx.y + j, c = threadIdx.x;
-    tile[r][(c + r) % TILE] = in[(load.y + j) * width + load.x];
+    tile[r][(c + r) % TILE] = in[(y + j) * width + x];
   });
   __syncthreads();
-  store.each([&](int j) {
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
     const int r = threadIdx.x, c = threadIdx.y + j;
-    out[(store.y + j) * height + store.x] = tile[r][(c + r) % TILE];
+    out[(y + j) * height + x] = tile[r][(c + r) % TILE];
   });
 }
 
 template <int TILE, int BLOCK_ROWS, class T>
 WS_BODY void transpose_xor(In<T> in, Out<T> out, int width, int height) {
   WS_SHARED(T, tile, [TILE][TILE]);  // (r, c) at column c ^ r (TILE a power of two): a permutation per row
-  const auto load = input_rows<TILE, BLOCK_ROWS>(width, height);
-  const auto store = output_rows<TILE, BLOCK_ROWS>(width, height);
-  load.each([&](int j) {
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
     const int r = threadIdx.y + j, c = threadIdx.x;
-    tile[r][c ^ r] = in[(load.y + j) * width + load.x];
+    tile[r][c ^ r] = in[(y + j) * width + x];
   });
   __syncthreads();
-  store.each([&](int j) {
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
     const int r = threadIdx.x, c = threadIdx.y + j;
-    out[(store.y + j) * height + store.x] = tile[r][c ^ r];
+    out[(y + j) * height + x] = tile[r][c ^ r];
   });
 }
 
@@ -144,16 +134,18 @@ WS_BODY void transpose_xor(In<T> in, Out<T> out, int width, int height) {
 template <int TILE, int BLOCK_ROWS, class T, class Layout>
 WS_BODY void transpose_layout(In<T> in, Out<T> out, int width, int height, Layout at) {
   WS_SHARED_DYNAMIC(T, tile, TILE, at.pitch);
-  const auto load = input_rows<TILE, BLOCK_ROWS>(width, height);
-  const auto store = output_rows<TILE, BLOCK_ROWS>(width, height);
-  load.each([&](int j) {
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
     const int r = threadIdx.y + j, c = threadIdx.x;
-    tile[at(r, c)] = in[(load.y + j) * width + load.x];
+    tile[at(r, c)] = in[(y + j) * width + x];
   });
   __syncthreads();
-  store.each([&](int j) {
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
     const int r = threadIdx.x, c = threadIdx.y + j;
-    out[(store.y + j) * height + store.x] = tile[at(r, c)];
+    out[(y + j) * height + x] = tile[at(r, c)];
   });
 }
 
