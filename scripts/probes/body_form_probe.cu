@@ -8,6 +8,9 @@
 //               always in bounds) and checks only the global store, so nothing
 //               the read needs waits behind the check
 //   batched     read-first with the reads of all rows before tile_rows' stores
+//   unsigned    the committed body with r and c unsigned: the rotated layout's
+//               (c + r) % TILE is then one AND instead of the six-instruction
+//               signed chain that the SASS shows after the barrier
 // Written 2026-11-25 after the device time was spent; not yet run. The PTX
 // (nvcc -ptx, 32 x 32 rotated) already shows a catch: the compiler computes the
 // column index before the barrier but sinks the tile read itself back behind
@@ -17,6 +20,8 @@
 // ncu checks of scripts/gpu-measure.sh) before it goes into the catalog.
 // Not part of the build; on a GPU, from the repository root:
 //   nvcc -O3 -arch=sm_90 -std=c++20 -Ikernels/include -Isim/include scripts/probes/body_form_probe.cu -o p && ./p
+#include <type_traits>
+
 #include "probe_harness.cuh"
 #include "ws/kernels/params.hpp"
 #include "ws/kernels/transpose.hpp"
@@ -27,12 +32,12 @@ struct Arrays {  // as kernels/src/gpu.hpp's GpuArrays
   void* p[4] = {};
 };
 
-template <int T, int L>
-__device__ __forceinline__ int column(int r, int c) {
+template <int T, int L, class I = int>
+__device__ __forceinline__ I column(I r, I c) {
   return L == 2 ? (c + r) % T : L == 3 ? (c ^ r) : c;
 }
 
-// Layout L: 0 tile[T][T], 1 tile[T][T + 1], 2 rotated, 3 XOR. FORM 1: read-first, 2: batched.
+// Layout L: 0 tile[T][T], 1 tile[T][T + 1], 2 rotated, 3 XOR. FORM 1: read-first, 2: batched, 4: unsigned.
 template <int TILE, int BLOCK_ROWS, int L, int FORM, class T>
 __device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int height) {
   using namespace ws::kernels;
@@ -40,13 +45,19 @@ __device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int he
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
   tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
-    const int r = threadIdx.y + j, c = threadIdx.x;
+    using I = std::conditional_t<FORM == 4, unsigned, int>;
+    const I r = threadIdx.y + j, c = threadIdx.x;
     tile[r][column<TILE, L>(r, c)] = in[(y + j) * width + x];
   });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  if constexpr (FORM == 1) {
+  if constexpr (FORM == 4) {
+    tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+      const unsigned r = threadIdx.x, c = threadIdx.y + j;
+      out[(y + j) * height + x] = tile[r][column<TILE, L>(r, c)];
+    });
+  } else if constexpr (FORM == 1) {
 #pragma unroll
     for (int j = 0; j < TILE; j += BLOCK_ROWS) {
       const int r = threadIdx.x, c = threadIdx.y + j;
@@ -64,7 +75,7 @@ __device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int he
   }
 }
 
-// FORM 0: the catalog's body; 1, 2: the candidates; 3: the sample (plain pointers, no checks).
+// FORM 0: the catalog's body; 1, 2, 4: the candidates; 3: the sample (plain pointers, no checks).
 template <int TILE, int BLOCK_ROWS, int L, int FORM>
 __global__ void entry(Arrays a, wk::KernelParams p) {
   const auto in = static_cast<const float*>(a.p[0]);
@@ -103,7 +114,7 @@ void launch(dim3 g, dim3 b, float* out, const float* in, int n) {
 
 int main() {
 #define V(T, R, L, F) {#T "x" #R " layout " #L " form " #F, launch<T, R, L, F>, T, R}
-#define FORMS(T, R, L) V(T, R, L, 3), V(T, R, L, 0), V(T, R, L, 1), V(T, R, L, 2)
+#define FORMS(T, R, L) V(T, R, L, 3), V(T, R, L, 0), V(T, R, L, 1), V(T, R, L, 2), V(T, R, L, 4)
 #define LAYOUTS(T, R) FORMS(T, R, 0), FORMS(T, R, 1), FORMS(T, R, 2), FORMS(T, R, 3)
   const ProbeVariant vs[] = {LAYOUTS(32, 32), LAYOUTS(16, 16), LAYOUTS(32, 8), LAYOUTS(64, 16), LAYOUTS(16, 4)};
   return run_probe(vs, sizeof(vs) / sizeof(vs[0]), 26);
