@@ -32,11 +32,6 @@ struct Arrays {  // as kernels/src/gpu.hpp's GpuArrays
   void* p[4] = {};
 };
 
-template <int T, int L, class I = int>
-__device__ __forceinline__ I column(I r, I c) {
-  return L == 2 ? (c + r) % T : L == 3 ? (c ^ r) : c;
-}
-
 // Layout L: 0 tile[T][T], 1 tile[T][T + 1], 2 rotated, 3 XOR. FORM 1: read-first, 2: batched, 4: unsigned.
 template <int TILE, int BLOCK_ROWS, int L, int FORM, class T>
 __device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int height) {
@@ -47,7 +42,7 @@ __device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int he
   tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
     using I = std::conditional_t<FORM == 4, unsigned, int>;
     const I r = threadIdx.y + j, c = threadIdx.x;
-    tile[r][column<TILE, L>(r, c)] = in[(y + j) * width + x];
+    tile[r][tile_column<TILE, L>(r, c)] = in[(y + j) * width + x];
   });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
@@ -55,13 +50,13 @@ __device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int he
   if constexpr (FORM == 4) {
     tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
       const unsigned r = threadIdx.x, c = threadIdx.y + j;
-      out[(y + j) * height + x] = tile[r][column<TILE, L>(r, c)];
+      out[(y + j) * height + x] = tile[r][tile_column<TILE, L>(r, c)];
     });
   } else if constexpr (FORM == 1) {
 #pragma unroll
     for (int j = 0; j < TILE; j += BLOCK_ROWS) {
       const int r = threadIdx.x, c = threadIdx.y + j;
-      const T v = tile[r][column<TILE, L>(r, c)];
+      const T v = tile[r][tile_column<TILE, L>(r, c)];
       if (x < height && y + j < width) out[(y + j) * height + x] = v;
     }
   } else {
@@ -69,7 +64,7 @@ __device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int he
 #pragma unroll
     for (int j = 0; j < TILE; j += BLOCK_ROWS) {
       const int r = threadIdx.x, c = threadIdx.y + j;
-      v[j / BLOCK_ROWS] = tile[r][column<TILE, L>(r, c)];
+      v[j / BLOCK_ROWS] = tile[r][tile_column<TILE, L>(r, c)];
     }
     tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) { out[(y + j) * height + x] = v[j / BLOCK_ROWS]; });
   }
@@ -86,10 +81,10 @@ __global__ void entry(Arrays a, wk::KernelParams p) {
     const int width = p.cols, height = p.rows;
     const int index_in = (blockIdx.x * TILE + threadIdx.x) + (blockIdx.y * TILE + threadIdx.y) * width;
     const int index_out = (blockIdx.y * TILE + threadIdx.x) + (blockIdx.x * TILE + threadIdx.y) * height;
-    for (int i = 0; i < TILE; i += BLOCK_ROWS) tile[threadIdx.y + i][column<TILE, L>(threadIdx.y + i, threadIdx.x)] = in[index_in + i * width];
+    for (int i = 0; i < TILE; i += BLOCK_ROWS) tile[threadIdx.y + i][tile_column<TILE, L>(threadIdx.y + i, threadIdx.x)] = in[index_in + i * width];
     __syncthreads();
     for (int i = 0; i < TILE; i += BLOCK_ROWS)
-      static_cast<float*>(a.p[1])[index_out + i * height] = tile[threadIdx.x][column<TILE, L>(threadIdx.x, threadIdx.y + i)];
+      out[index_out + i * height] = tile[threadIdx.x][tile_column<TILE, L>(threadIdx.x, threadIdx.y + i)];
   } else if constexpr (FORM == 0) {
     if constexpr (L == 0) wk::transpose_shared<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows);
     if constexpr (L == 1) wk::transpose_padded<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows);

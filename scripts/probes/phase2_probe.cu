@@ -18,11 +18,6 @@ __device__ __forceinline__ int hold(int v) {
   return v;
 }
 
-template <int T, int L>
-__device__ __forceinline__ int column(int r, int c) {
-  return L == 2 ? (c + r) % T : L == 3 ? (c ^ r) : c;
-}
-
 // L (layout) 0: tile[T][T]; 1: tile[T][T + 1]; 2: rotated; 3: XOR.
 // FORM 0: the sample (no checks, indices up front).
 //      1: the catalog today (checks with interior and edge paths, output coordinates after the barrier).
@@ -44,11 +39,11 @@ __global__ void probe(float* __restrict__ odata, const float* __restrict__ idata
   if (FORM == 4) out_ok = hold(out_ok);
   if (!check_in || (x < width && y + T - R < height)) {
 #pragma unroll
-    for (int j = 0; j < T; j += R) tile[threadIdx.y + j][column<T, L>(threadIdx.y + j, threadIdx.x)] = idata[(y + j) * width + x];
+    for (int j = 0; j < T; j += R) tile[threadIdx.y + j][tile_column<T, L>(threadIdx.y + j, threadIdx.x)] = idata[(y + j) * width + x];
   } else if (x < width) {
 #pragma unroll
     for (int j = 0; j < T && y + j < height; j += R)
-      tile[threadIdx.y + j][column<T, L>(threadIdx.y + j, threadIdx.x)] = idata[(y + j) * width + x];
+      tile[threadIdx.y + j][tile_column<T, L>(threadIdx.y + j, threadIdx.x)] = idata[(y + j) * width + x];
   }
   __syncthreads();
   if (FORM == 1 || FORM == 5 || FORM == 6) {
@@ -58,11 +53,11 @@ __global__ void probe(float* __restrict__ odata, const float* __restrict__ idata
   }
   if (!check_out || out_ok) {
 #pragma unroll
-    for (int j = 0; j < T; j += R) odata[(yo + j) * height + xo] = tile[threadIdx.x][column<T, L>(threadIdx.x, threadIdx.y + j)];
+    for (int j = 0; j < T; j += R) odata[(yo + j) * height + xo] = tile[threadIdx.x][tile_column<T, L>(threadIdx.x, threadIdx.y + j)];
   } else if (xo < height) {
 #pragma unroll
     for (int j = 0; j < T && yo + j < width; j += R)
-      odata[(yo + j) * height + xo] = tile[threadIdx.x][column<T, L>(threadIdx.x, threadIdx.y + j)];
+      odata[(yo + j) * height + xo] = tile[threadIdx.x][tile_column<T, L>(threadIdx.x, threadIdx.y + j)];
   }
 }
 

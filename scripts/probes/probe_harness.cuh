@@ -10,6 +10,13 @@
 #include <cstdlib>
 #include <vector>
 
+// Column of tile element (r, c) in the probes' tile layouts L: 0 tile[T][T] and
+// 1 tile[T][T + 1] (c itself), 2 rotated ((c + r) % T), 3 XOR (c ^ r).
+template <int T, int L, class I = int>
+__device__ __forceinline__ I tile_column(I r, I c) {
+  return L == 2 ? (c + r) % T : L == 3 ? (c ^ r) : c;
+}
+
 struct ProbeVariant {
   const char* name;
   void (*launch)(dim3 grid, dim3 block, float* out, const float* in, int n);
