@@ -3,13 +3,20 @@
 # bench timings, Nsight Compute counters, the SASS of every kernel, the GPU
 # tests and compute-sanitizer. Binaries are built elsewhere (scripts/gpu-bundle.sh)
 # and carried in build-carry/; everything lands in $OUT/results.tar.gz plus a log.
-#   usage: scripts/gpu-measure.sh [smoke|full|timings|counters]
+#   usage: scripts/gpu-measure.sh [smoke|full|timings|counters|kernel NAME]
 # A full run takes about 9 minutes on an H100 (past the device's 10-minute call
 # limit with the checks): `timings` (calibration and bench) and `counters` (ncu,
 # SASS, the GPU tests and compute-sanitizer) split it into two calls on the same
 # machine; unpack both into one directory for make_measurements.py.
+# `kernel NAME` re-measures one kernel after a change to its body: its defaults
+# and sweeps, timed and counted, the SASS, its GPU test and the width check (no
+# calibration); `make_measurements.py --update` puts those entries into the
+# committed file.
 set -uo pipefail
 mode=${1:-full}
+only=""
+[ "$mode" = kernel ] && only=${2:?usage: $0 kernel NAME}
+wanted() { [ -z "$only" ] || [ "$1" = "$only" ]; }
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=$here/build-carry
 export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -53,11 +60,14 @@ done
 [ "$mode" = smoke ] && timing_only=()
 
 measure_timings() {
-  step "calibration: the prediction model's device parameters (microbenchmarks, before anything heats the GPU)"
-  "$ws" bench --calibrate --json "$res/calibrate.json" 2>&1 | tee "$res/calibrate.txt"
+  if [ -z "$only" ]; then
+    step "calibration: the prediction model's device parameters (microbenchmarks, before anything heats the GPU)"
+    "$ws" bench --calibrate --json "$res/calibrate.json" 2>&1 | tee "$res/calibrate.txt"
+  fi
 
-  step "bench: every kernel at its default sizes"
-  "$ws" bench --kernel all --repeat "$repeat" --json "$res/bench-all.json" 2>&1 | tee "$res/bench-all.txt"
+  step "bench: ${only:-every kernel} at its default sizes"
+  "$ws" bench --kernel "${only:-all}" --repeat "$repeat" --json "$res/bench-all.json" 2>&1 | tee "$res/bench-all.txt"
+  [ -z "$only" ] || { measure_sweeps; return; }
   # transpose_fast shapes: rows per block (--tile) x thread rows (--block-rows).
   # --swizzle 1: staged through a swizzled shared tile; 0: registers only.
   for v in "128 32 1" "256 32 1" "64 8 1" "64 16 0"; do
@@ -66,10 +76,14 @@ measure_timings() {
       --json "$res/bench-fast-$1x$2-s$3.json" | grep "^transpose_fast "
   done
   "$ws" bench --kernel transpose_padded --block-rows 32 --repeat "$repeat" --json "$res/bench-padded-32x32.json" | grep "^transpose_padded "
+  measure_sweeps
+}
 
+measure_sweeps() {
   local i=0 s k f r
   for s in "${sweeps[@]}" "${timing_only[@]}"; do
     k=${s%%|*}; f=${s#*|}; i=$((i + 1))
+    wanted "$k" || continue
     echo "$k|$f" > "$res/sweep-$i.name"
     r=$repeat
     case "$f" in *4096*4096*) r=20 ;; esac  # 4096^2 matmuls take 10-60 ms a launch
@@ -89,10 +103,11 @@ measure_counters() {
   metrics+=,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum
   metrics+=,smsp__sass_inst_executed_op_ldsm.sum,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
   ncu --clock-control none --metrics "$metrics" --csv --page raw -k regex:ws_kernel \
-    "$ws" bench --kernel all --launch-once > "$res/ncu-all.csv" 2> "$res/ncu-all.err"
+    "$ws" bench --kernel "${only:-all}" --launch-once > "$res/ncu-all.csv" 2> "$res/ncu-all.err"
   echo "ncu all: rc=$? rows=$(wc -l < "$res/ncu-all.csv")"
-  for s in "${sweeps[@]}"; do  # numbered as measure_timings numbers them
+  for s in "${sweeps[@]}"; do  # numbered as measure_sweeps numbers them
     k=${s%%|*}; f=${s#*|}; i=$((i + 1))
+    wanted "$k" || continue
     ncu --clock-control none --metrics "$metrics" --csv --page raw -k regex:ws_kernel \
       "$ws" bench --kernel "$k" $f --launch-once > "$res/ncu-sweep-$i.csv" 2>> "$res/ncu-all.err"
   done
@@ -112,6 +127,13 @@ ncu --version | tail -1
 checks=yes
 case "$mode" in
   smoke | timings) checks=no ;;
+  kernel) checks=no
+    step "GPU test and SASS widths for $only"
+    (export WARPSCOPE_DATA_DIR=$here WARPSCOPE_SASS_FILE=$res/sass.txt WARPSCOPE_SASS_REPORT=$res/sass-widths.txt
+     "$bin/kernels_gpu_test" --gtest_filter='Gpu.SharedPatterns*:Gpu.Transposes*:Gpu.Matmuls*' 2>&1 | tail -3
+     "$bin/kernels_fidelity_test" --gtest_filter='Widths.SassMatchesTheTracer' 2>&1 | tail -3
+     compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/kernels_gpu_test" \
+       --gtest_filter='Gpu.SharedPatterns*' 2>&1 | tail -2) | tee "$res/gtest.txt" ;;
   full) if [ "$SECONDS" -gt "${CHECKS_DEADLINE_S:-400}" ]; then
       echo "== skipping the GPU tests and compute-sanitizer: ${SECONDS} s used already"
       checks=no

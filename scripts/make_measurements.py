@@ -2,7 +2,11 @@
 """Turns the results of scripts/gpu-measure.sh (results.tar.gz, unpacked) into
 assets/measurements/<name>.json: bench timings plus Nsight Compute counters per
 catalog kernel, as the app and the fidelity test read them.
-usage: make_measurements.py RESULTS_DIR OUT_JSON"""
+usage: make_measurements.py RESULTS_DIR OUT_JSON
+       make_measurements.py --update RESULTS_DIR OUT_JSON
+--update takes the results of `gpu-measure.sh kernel NAME` (one kernel re-measured
+after a change to its body): its entries replace those in OUT_JSON, the rest and
+the calibration stay, and the file's "updates" list says what was re-measured when."""
 import csv, glob, json, os, re, sys
 
 NCU_COMMAND = ("ncu --clock-control none --metrics <hardware-model metrics> --csv --page raw -k regex:ws_kernel "
@@ -48,7 +52,20 @@ def entry(bench_kernel, ncu=None):
     return e
 
 
-def main(res, out_path):
+def merge(run, kernels, out_path):
+    doc = json.load(open(out_path))
+    assert run["gpu"] == doc["gpu"], f"these results are from {run['gpu']}, {out_path} from {doc['gpu']}"
+    names = {e["kernel"] for e in kernels.values()}
+    stale = [k for k, e in doc["kernels"].items() if e["kernel"] in names and k not in kernels]
+    assert not stale, f"entries of {names} that the run did not re-measure: {stale}"
+    doc["kernels"].update(kernels)
+    doc.setdefault("updates", []).append({"kernels": sorted(kernels), "date": run["date"], "driver": run["driver"],
+                                          "command": run["command"]})
+    json.dump(doc, open(out_path, "w"), indent=1)
+    print(f"{out_path}: {len(kernels)} entries re-measured ({', '.join(sorted(kernels))})")
+
+
+def main(res, out_path, update=False):
     allb = json.load(open(os.path.join(res, "bench-all.json")))
     doc = {k: allb[k] for k in ("gpu", "driver", "cuda", "date", "memcpy_d2d_gbps")}
     # The driver's version as nvidia-smi reports it (580.159.04); bench writes the
@@ -89,6 +106,8 @@ def main(res, out_path):
         p = k["params"]
         key = f"{kernel} tile={p['tile']} block_rows={p['block_rows']}" + (f" swizzle={p['swizzle']}" if kernel == "transpose_fast" else "")
         kernels.setdefault(key, entry(k))
+    if update:
+        return merge(doc, kernels, out_path)
     calibration = os.path.join(res, "calibrate.json")
     if os.path.exists(calibration):
         doc["calibration"] = json.load(open(calibration))["calibration"]
@@ -99,4 +118,5 @@ def main(res, out_path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    args = [a for a in sys.argv[1:] if a != "--update"]
+    main(args[0], args[1], update="--update" in sys.argv[1:])

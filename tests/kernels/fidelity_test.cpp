@@ -48,25 +48,25 @@ struct KnownDeviation {
 constexpr KnownDeviation kKnownDeviations[] = {
     // 32 x 8 conflict-free column reads (S4: 1 wavefront), four per thread,
     // issued while the block's global stores drain.
-    {"transpose_padded", 32, 8, "shared load", 1.068, 1.078, 0.095},
-    {"transpose_rotated", 32, 8, "shared load", 1.045, 1.055, 0.07},
-    {"transpose_xor", 32, 8, "shared load", 1.051, 1.060, 0.08},
+    // (transpose_xor, 1.038 / 1.050 on 2026-11-25, is back within 5%.)
+    {"transpose_padded", 32, 8, "shared load", 1.046, 1.053, 0.095},
+    {"transpose_rotated", 32, 8, "shared load", 1.047, 1.056, 0.07},
     // 32 x 16 blocks (512 threads, the NVIDIA sample's shape): twice the
     // threads in flight per tile, and 20% of the column reads replayed.
-    {"transpose_padded", 32, 16, "shared load", 1.202, 1.203, 0.22},
+    {"transpose_padded", 32, 16, "shared load", 1.094, 1.093, 0.22},  // 1.20 on 2026-11-22
     {"transpose_padded", 32, 16, "shared store", 1.051, 1.065, 0.08},
     // Plain 32 x 32 tile: the row stores (1 wavefront) share the L1 with the
     // 32-way conflicted column reads of other warps (32 wavefronts each).
-    {"transpose_shared", 32, 8, "shared store", 1.086, 1.099, 0.115},
-    // 16 x 16 plain tile: 8-way conflicted reads (8.49 / 8.50 per instruction
-    // against the model's 8) and the stores next to them.
-    {"transpose_shared", 16, 16, "shared load", 1.061, 1.063, 0.08},
-    {"transpose_shared", 16, 16, "shared store", 1.049, 1.054, 0.07},
+    {"transpose_shared", 32, 8, "shared store", 1.082, 1.098, 0.115},
+    // 16 x 16 plain tile: the row stores next to 8-way conflicted reads (the
+    // reads themselves, 8.36 / 8.38 per instruction against the model's 8 on
+    // 2026-11-25, are back within 5%).
+    {"transpose_shared", 16, 16, "shared store", 1.049, 1.055, 0.07},
     // Each phase's Mds/Nds stores land while the block's threads still read
     // the previous tiles; with TILE_WIDTH 32, 1024 threads of them.
-    {"matmul_tiled", 16, 8, "shared store", 1.069, 1.068, 0.085},
-    {"matmul_tiled", 8, 8, "shared store", 1.070, 1.071, 0.09},
-    {"matmul_tiled", 32, 8, "shared store", 1.145, 1.151, 0.17},
+    {"matmul_tiled", 16, 8, "shared store", 1.068, 1.068, 0.085},
+    {"matmul_tiled", 8, 8, "shared store", 1.073, 1.073, 0.09},
+    {"matmul_tiled", 32, 8, "shared store", 1.144, 1.153, 0.17},
 };
 
 const KnownDeviation* known(std::string_view kernel, const wk::KernelParams& p, std::string_view counter) {
