@@ -171,7 +171,27 @@ std::string what_it_serves(std::string_view name, const ModelCounts& n) {
   return "the launch";
 }
 
+// A one-shot block's measured life includes its share of DRAM's bandwidth
+// (from 4 words per thread on, the lives grow with the bytes they stream), so a
+// latency term within 3% of a DRAM term that outweighs every other resource is
+// the same DRAM traffic measured twice, by two microbenchmarks that agree to
+// about that (docs/prediction.md, "Parameters"): DRAM is named the limiter; the
+// time stays the larger of the two.
+bool dram_seen_through_lives(const Prediction& p) {
+  const double dram = p.ms(res::kDram);
+  if (dram <= 0 || p.ms(res::kLatency) > 1.03 * dram) return false;
+  if (p.ms(res::kShared) + p.ms(res::kL1Requests) > dram) return false;
+  for (std::string_view name : {res::kL1Sectors, res::kL2, res::kFma})
+    if (p.ms(name) > dram) return false;
+  return true;
+}
+
 std::string explain(const Prediction& p) {
+  if (p.bound == res::kDram && p.ms(res::kLatency) > p.ms(res::kDram))
+    return fmt::format("{} take {} at this GPU's calibrated rate; the blocks' waits ({} {}) are that same DRAM "
+                       "traffic seen through the one-shot block lives, so it is bound by DRAM: {} with the launch.",
+                       what_it_serves(res::kDram, p.counts), ms_text(p.ms(res::kDram)), std::string(res::kLatency),
+                       ms_text(p.ms(res::kLatency)), ms_text(p.predicted_ms));
   // The largest resource other than the bound, the launch aside.
   const ResourceTime* next = nullptr;
   for (const ResourceTime& t : p.resources)
@@ -254,6 +274,7 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
       busy = p.ms(name);
       p.bound = name;
     }
+  if (p.bound == res::kLatency && dram_seen_through_lives(p)) p.bound = res::kDram;
   if (p.ms(res::kLaunch) > busy) p.bound = res::kLaunch;
   p.predicted_ms = busy + p.ms(res::kLaunch);
   p.explanation = explain(p);

@@ -242,6 +242,26 @@ TEST(Prediction, CopyCrossesDramOnceAndIsDramBound) {
   EXPECT_NE(c.explanation.find("DRAM"), std::string::npos) << c.explanation;
 }
 
+// The one-shot block lives that set the latency term were timed streaming
+// through DRAM: a latency term within 3% of the DRAM term is DRAM's own time
+// seen twice, so DRAM is named; further above, the waits are the limiter.
+TEST(Prediction, LatencyJustAboveDramIsDramSeenThroughTheBlockLives) {
+  const wk::KernelParams p = kernel("copy").defaults;
+  const wk::Prediction first = predict("copy", p, with_lifetimes());
+  ASSERT_GT(first.ms(res::kLatency), 0.0);
+  for (const double latency_over_dram : {1.02, 1.05}) {
+    wk::Calibration c = with_lifetimes();
+    // DRAM time is bytes / bandwidth: set it to latency / ratio (the waits do not depend on it).
+    c.dram_gbps *= first.ms(res::kDram) * latency_over_dram / first.ms(res::kLatency);
+    const wk::Prediction q = predict("copy", p, c);
+    SCOPED_TRACE(q.explanation);
+    ASSERT_NEAR(q.ms(res::kLatency) / q.ms(res::kDram), latency_over_dram, 1e-9);
+    EXPECT_EQ(q.bound, latency_over_dram < 1.03 ? res::kDram : res::kLatency);
+    EXPECT_DOUBLE_EQ(q.predicted_ms, q.ms(res::kLatency) + q.ms(res::kLaunch));  // the time is still the larger
+    EXPECT_NE(q.explanation.find(std::string(q.bound)), std::string::npos);
+  }
+}
+
 TEST(Prediction, PaddingCutsWavefrontsButNotDram) {
   const wk::Prediction shared = predict("transpose_shared"), padded = predict("transpose_padded");
   EXPECT_DOUBLE_EQ(shared.counts.dram_bytes, padded.counts.dram_bytes);
