@@ -31,7 +31,7 @@ constexpr double kGlobalTolerance = 0.01;
 
 // Whole-kernel shared counters known to run more than 5% above the model, with
 // the ratio measured / simulated recorded on the H100 and the H200
-// (assets/measurements, 2026-11-22: every tile shape compiled, matmul's row
+// (assets/measurements, 2026-11-25: every tile shape compiled, matmul's row
 // read as LDS.128) and the tolerance allowed: the larger deviation plus about
 // 1.5% for run-to-run noise. Each is L1 contention, not a bank conflict the
 // model misses: the same instruction alone in a probe matches S4, instruction
