@@ -171,21 +171,6 @@ std::string what_it_serves(std::string_view name, const ModelCounts& n) {
   return "the launch";
 }
 
-// A one-shot block's measured life includes its share of DRAM's bandwidth
-// (from 4 words per thread on, the lives grow with the bytes they stream), so a
-// latency term within 3% of a DRAM term that outweighs every other resource is
-// the same DRAM traffic measured twice, by two microbenchmarks that agree to
-// about that (docs/prediction.md, "Parameters"): DRAM is named the limiter; the
-// time stays the larger of the two.
-bool dram_seen_through_lives(const Prediction& p) {
-  const double dram = p.ms(res::kDram);
-  if (dram <= 0 || p.ms(res::kLatency) > 1.03 * dram) return false;
-  if (p.ms(res::kShared) + p.ms(res::kL1Requests) > dram) return false;
-  for (std::string_view name : {res::kL1Sectors, res::kL2, res::kFma})
-    if (p.ms(name) > dram) return false;
-  return true;
-}
-
 std::string explain(const Prediction& p) {
   if (p.bound == res::kDram && p.ms(res::kLatency) > p.ms(res::kDram))
     return fmt::format("{} take {} at this GPU's calibrated rate; the blocks' waits ({} {}) are that same DRAM "
@@ -269,12 +254,19 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
   double busy = pipe;
   p.bound = p.ms(res::kShared) >= p.ms(res::kL1Requests) ? res::kShared : res::kL1Requests;
   // The loop's time includes the pipe's: it is the limiter only when waiting adds to it.
+  // A one-shot block's measured life includes its share of DRAM's bandwidth
+  // (from 4 words per thread on, the lives grow with the bytes they stream), so
+  // a latency term within 3% of the DRAM term that bounds everything before it
+  // is the same DRAM traffic measured twice, by two microbenchmarks that agree
+  // to about that (docs/prediction.md, "Parameters"): DRAM stays the limiter,
+  // and the time is the larger of the two.
   for (std::string_view name : {res::kL1Sectors, res::kL2, res::kDram, res::kLatency, res::kFma})
     if (p.ms(name) > busy * (name == res::kLatency ? 1.001 : 1.0)) {
+      const bool dram_seen_through_lives =
+          name == res::kLatency && p.bound == res::kDram && p.ms(name) <= 1.03 * busy;
       busy = p.ms(name);
-      p.bound = name;
+      if (!dram_seen_through_lives) p.bound = name;
     }
-  if (p.bound == res::kLatency && dram_seen_through_lives(p)) p.bound = res::kDram;
   if (p.ms(res::kLaunch) > busy) p.bound = res::kLaunch;
   p.predicted_ms = busy + p.ms(res::kLaunch);
   p.explanation = explain(p);
