@@ -3,7 +3,8 @@
 # SASS width check against a dump of this build, then compute-sanitizer memcheck
 # and racecheck over every compiled variant at small and odd sizes. Binaries come
 # from scripts/gpu-bundle.sh (build-carry/).
-#   usage: scripts/gpu-checks.sh RESULTS_DIR [SASS_FILE]   (results: gtest.txt, memcheck.txt, racecheck.txt)
+#   usage: scripts/gpu-checks.sh RESULTS_DIR [SASS_FILE [TEST ...]]   (results: gtest.txt, memcheck.txt, racecheck.txt)
+# TEST: test executables of build-carry/ to run (default: all of them).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=$here/build-carry
@@ -14,8 +15,11 @@ export WARPSCOPE_DATA_DIR=$here WARPSCOPE_MEASUREMENTS_DIR=$here/assets/measurem
 sass=${2:-$res/sass.txt}
 [ -s "$sass" ] || cuobjdump -sass "$bin/warpscope" > "$sass" 2>&1
 export WARPSCOPE_SASS_FILE=$sass WARPSCOPE_SASS_REPORT=$res/sass-widths.txt
+tests=("${@:3}")
+[ ${#tests[@]} -gt 0 ] || tests=("$bin"/*_test)
 status=0
-for t in "$bin"/*_test; do
+for t in "${tests[@]}"; do
+  [[ $t == */* ]] || t=$bin/$t
   [ -x "$t" ] || continue
   "$t" > "$res/$(basename "$t").log" 2>&1 || status=1
   grep -E "^\[  (PASSED|FAILED|SKIPPED) |^\[==========\]|Failure" "$res/$(basename "$t").log"

@@ -9,9 +9,9 @@
 # SASS, the GPU tests and compute-sanitizer) split it into two calls on the same
 # machine; unpack both into one directory for make_measurements.py.
 # `kernel NAME` re-measures one kernel after a change to its body: its defaults
-# and sweeps, timed and counted, the SASS, its GPU test and the width check (no
-# calibration); `make_measurements.py --update` puts those entries into the
-# committed file.
+# and sweeps, timed and counted, the SASS, then the GPU tests, the width and
+# counter checks and compute-sanitizer (no calibration); `make_measurements.py
+# --update` puts those entries into the committed file.
 set -uo pipefail
 mode=${1:-full}
 only=""
@@ -125,15 +125,10 @@ ncu --version | tail -1
 # A call must fit the device's limit (600 s): in a full run the checks below are
 # skipped, and say so, when the measurements took too long.
 checks=yes
+check_tests=()  # all of build-carry's tests
 case "$mode" in
   smoke | timings) checks=no ;;
-  kernel) checks=no
-    step "GPU test and SASS widths for $only"
-    (export WARPSCOPE_DATA_DIR=$here WARPSCOPE_SASS_FILE=$res/sass.txt WARPSCOPE_SASS_REPORT=$res/sass-widths.txt
-     "$bin/kernels_gpu_test" --gtest_filter='Gpu.SharedPatterns*:Gpu.Transposes*:Gpu.Matmuls*' 2>&1 | tail -3
-     "$bin/kernels_fidelity_test" --gtest_filter='Widths.SassMatchesTheTracer' 2>&1 | tail -3
-     compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/kernels_gpu_test" \
-       --gtest_filter='Gpu.SharedPatterns*' 2>&1 | tail -2) | tee "$res/gtest.txt" ;;
+  kernel) check_tests=(kernels_gpu_test kernels_fidelity_test) ;;  # every kernel's GPU test; SASS widths, counters
   full) if [ "$SECONDS" -gt "${CHECKS_DEADLINE_S:-400}" ]; then
       echo "== skipping the GPU tests and compute-sanitizer: ${SECONDS} s used already"
       checks=no
@@ -141,7 +136,7 @@ case "$mode" in
 esac
 if [ $checks = yes ]; then
   step "GPU tests and compute-sanitizer (scripts/gpu-checks.sh)"
-  "$here/scripts/gpu-checks.sh" "$res" "$res/sass.txt"
+  "$here/scripts/gpu-checks.sh" "$res" "$res/sass.txt" "${check_tests[@]}"
   echo "gpu-checks rc=$?"
 fi
 
