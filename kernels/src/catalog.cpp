@@ -38,7 +38,7 @@ constexpr ParamSpec kParams[] = {
     {"bytes", "bytes", "smem_stride: access width 4, 8 or 16", &KernelParams::bytes, false},
     {"swizzle", "swizzle", "1: XOR-swizzled shared tile, 0: plain rows (ldmatrix_swizzle, transpose_fast)",
      &KernelParams::swizzle, false},
-    {"repeats", "repeats", "smem_stride, smem_broadcast: shared reads per thread", &KernelParams::repeats,
+    {"repeats", "repeats", "smem_stride, smem_broadcast, ldmatrix_swizzle: shared reads per thread", &KernelParams::repeats,
      false},
 };
 

@@ -120,10 +120,12 @@ TEST(Gpu, SharedPatternsMatchTheReference) {
   }
   p = wk::find_kernel("ldmatrix_swizzle")->defaults;
   p.rows = 96;
-  for (int s : {0, 1}) {
-    p.swizzle = s;
-    expect_correct("ldmatrix_swizzle", p);
-  }
+  for (int repeats : {1, 3})
+    for (int s : {0, 1}) {
+      p.repeats = repeats;
+      p.swizzle = s;
+      expect_correct("ldmatrix_swizzle", p);
+    }
 }
 
 TEST(Gpu, MemcpyBandwidthIsPositive) {

@@ -1,5 +1,6 @@
 // Shared-memory pattern family: descriptors and launch adapters.
 // Bodies: kernels/include/ws/kernels/smem_patterns.hpp.
+#include <cstdint>
 #include <cstring>
 
 #include "family.hpp"
@@ -32,7 +33,7 @@ struct LdmatrixSwizzle {
   static WS_BODY void run(Mem& m, const KernelParams& p) {
     const auto in = input<std::uint16_t>(m, "in", p.rows, 64);
     const auto out = output<std::uint16_t>(m, "out", p.rows, 64);
-    ldmatrix_swizzle(in, out, p.swizzle != 0);
+    ldmatrix_swizzle(in, out, p.swizzle != 0, p.repeats);
   }
 };
 
@@ -93,6 +94,21 @@ std::optional<std::string> check_ldmatrix(const KernelParams& p, const ArchPrese
   return std::nullopt;
 }
 
+// Each 32-bit word of out (two 16-bit values of a fragment row) is the sum,
+// modulo 2^32, of `repeats` ldmatrix reads of that word of in.
+std::optional<std::string> expect_ldmatrix_sums(const KernelParams& p, const std::vector<HostArray>& a) {
+  const HostArray &in = a.at(0), &out = a.at(1);
+  for (std::size_t w = 0; w < out.bytes.size() / 4; ++w) {
+    std::uint32_t x, got;
+    std::memcpy(&x, in.bytes.data() + 4 * w, 4);
+    std::memcpy(&got, out.bytes.data() + 4 * w, 4);
+    if (got != x * static_cast<std::uint32_t>(p.repeats))
+      return text("out[", w / 32, "][", 2 * (w % 32), "..", 2 * (w % 32) + 1, "] is not the sum of ", p.repeats,
+                  " ldmatrix reads of in[", w / 32, "][", 2 * (w % 32), "..", 2 * (w % 32) + 1, "]");
+  }
+  return std::nullopt;
+}
+
 Geometry ldmatrix_geometry(const KernelParams& p) { return {{ceil_div(p.rows, 32), 1, 1}, {128, 1, 1}}; }
 
 // Lesson contrasts, each against the conflict-free case: strides sharing factors
@@ -146,14 +162,15 @@ WS_FAMILY(smem_patterns) {
                  .description = "Rows of `16`-byte chunks read by `ldmatrix.x4`: unswizzled, the `8` rows of a "
                                 "matrix sit `128` bytes apart in the same banks; with TMA's `128B` XOR swizzle they "
                                 "spread over all banks. Here: {at.tile_ldmatrix.wavefronts} wavefronts, ideal "
-                                "{at.tile_ldmatrix.ideal}.",
+                                "{at.tile_ldmatrix.ideal}. Each warp reads its matrices {param.repeats} times, so "
+                                "the kernel is shared-bound; with one read it is a copy, bound by global memory.",
                  .source_path = kSource,
                  .defaults = ldsm,
-                 .params = {{&KernelParams::rows, 32, 65536}, {&KernelParams::swizzle, 0, 1}},
+                 .params = {{&KernelParams::rows, 32, 65536}, {&KernelParams::swizzle, 0, 1}, {&KernelParams::repeats, 1, 65536}},
                  .check = &check_ldmatrix,
                  .geometry = &ldmatrix_geometry,
                  .code = code_for<OneVariant<LdmatrixSwizzle>>(),
-                 .reference = &expect_copy,
+                 .reference = &expect_ldmatrix_sums,
                  .hints = {.contrasts = kAgainstSwizzled}});
 }
 

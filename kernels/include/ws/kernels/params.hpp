@@ -17,7 +17,7 @@ struct KernelParams {
   int stride = 1;        // smem_stride: elements between lanes; smem_broadcast: distinct words
   int bytes = 4;         // smem_stride: access width 4, 8 or 16
   int swizzle = 1;       // ldmatrix_swizzle and transpose_fast: 1 = XOR-swizzled shared tile
-  int repeats = 1024;    // smem_stride, smem_broadcast: shared reads per thread (long enough to time)
+  int repeats = 1024;    // smem_stride, smem_broadcast, ldmatrix_swizzle: shared reads per thread (long enough to time)
   bool operator==(const KernelParams&) const = default;
 };
 

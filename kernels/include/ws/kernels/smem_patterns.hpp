@@ -78,9 +78,13 @@ WS_BODY void smem_pattern(In<V> in, Out<V> out, int repeats, Pattern at) {
 
 // Copies a rows x 64 matrix of 16-bit values through shared memory: 128
 // threads store 32 rows as 16-byte chunks, then each warp reads its 8 rows as
-// four 8 x 8 matrices per ldmatrix.x4 and writes its fragments back out.
-// Swizzled, 16-byte chunk c of row r sits at chunk c ^ (r % 8) (TMA's 128B mode).
-WS_BODY void ldmatrix_swizzle(In<std::uint16_t> in, Out<std::uint16_t> out, bool swizzled) {
+// four 8 x 8 matrices per ldmatrix.x4, `repeats` times, and writes the sum of
+// its fragments back out (each 32-bit word of out is `repeats` times that word
+// of in: a copy at one read). Swizzled, 16-byte chunk c of row r sits at chunk
+// c ^ (r % 8) (TMA's 128B mode). The repeats make it shared-bound, like
+// smem_stride (>= 100 us at 1024); with one read it is a copy, bound by global
+// memory, where the swizzle cannot matter.
+WS_BODY void ldmatrix_swizzle(In<std::uint16_t> in, Out<std::uint16_t> out, bool swizzled, int repeats) {
   WS_SHARED(std::uint16_t, tile, [32][64]);
   const auto in4 = as_vectors<uint4>(in);
   const auto tile4 = as_vectors<uint4>(&tile[0][0]);
@@ -97,7 +101,13 @@ WS_BODY void ldmatrix_swizzle(In<std::uint16_t> in, Out<std::uint16_t> out, bool
   for (int half = 0; half < 2; ++half) {
     // Lanes 8m .. 8m + 7 give the rows of matrix m: chunk 4 half + m of rows 8 warp + 0..7.
     const int r = 8 * warp + lane % 8, c = 4 * half + lane / 8;
-    const uint4 f = ldmatrix_x4(&tile[r][8 * (swizzled ? c ^ (r % 8) : c)]);
+    const auto row = &tile[r][8 * (swizzled ? c ^ (r % 8) : c)];
+    uint4 f = ldmatrix_x4(row);
+    for (int i = 1; i < repeats; ++i) {
+      __syncwarp();  // the compiler may not reuse the value, and sums it: one read per iteration
+      const uint4 g = ldmatrix_x4(row);
+      f = uint4{f.x + g.x, f.y + g.y, f.z + g.z, f.w + g.w};
+    }
     const unsigned part[4] = {f.x, f.y, f.z, f.w};
 #pragma unroll
     for (int m = 0; m < 4; ++m) {
