@@ -12,7 +12,7 @@
 // kernel's events) taken off, beside the raw median. Not part of the build; on
 // a GPU, from the repository root:
 //   nvcc -O3 -arch=sm_90 -std=c++17 scripts/probes/scattered_store_probe.cu -o p && ./p
-// Written 2026-11-25 after the session's device time was spent; not yet run.
+// Results: assets/measurements/runs/{h100,h200}-scattered-store-probes-2026-11-25.txt.
 #include <cuda_runtime.h>
 
 #include <algorithm>
