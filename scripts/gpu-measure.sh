@@ -3,19 +3,21 @@
 # bench timings, Nsight Compute counters, the SASS of every kernel, the GPU
 # tests and compute-sanitizer. Binaries are built elsewhere (scripts/gpu-bundle.sh)
 # and carried in build-carry/; everything lands in $OUT/results.tar.gz plus a log.
-#   usage: scripts/gpu-measure.sh [smoke|full|timings|counters|kernel NAME]
+#   usage: scripts/gpu-measure.sh [smoke|full|timings|counters|kernel NAME...]
 # A full run takes about 9 minutes on an H100 (past the device's 10-minute call
 # limit with the checks): `timings` (calibration and bench) and `counters` (ncu,
 # SASS, the GPU tests and compute-sanitizer) split it into two calls on the same
 # machine; unpack both into one directory for make_measurements.py.
-# `kernel NAME` re-measures one kernel after a change to its body: its defaults
-# and sweeps, timed and counted, the SASS, then the GPU tests, the width and
-# counter checks and compute-sanitizer (no calibration); `make_measurements.py
-# --update` puts those entries into the committed file.
+# `kernel NAME...` re-measures kernels after a change to their bodies: each one's
+# defaults and sweeps, timed and counted, into a folder of its own (NAME/), then
+# the SASS, the GPU tests, the width and counter checks and compute-sanitizer once
+# (no calibration); `make_measurements.py --update RESULTS/NAME` puts each one's
+# entries into the committed file.
 set -uo pipefail
 mode=${1:-full}
 only=""
-[ "$mode" = kernel ] && only=${2:?usage: $0 kernel NAME}
+kernels=()
+[ "$mode" = kernel ] && { kernels=("${@:2}"); [ ${#kernels[@]} -gt 0 ] || { echo "usage: $0 kernel NAME..." >&2; exit 2; }; }
 wanted() { [ -z "$only" ] || [ "$1" = "$only" ]; }
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=$here/build-carry
@@ -111,7 +113,9 @@ measure_counters() {
     ncu --clock-control none --metrics "$metrics" --csv --page raw -k regex:ws_kernel \
       "$ws" bench --kernel "$k" $f --launch-once > "$res/ncu-sweep-$i.csv" 2>> "$res/ncu-all.err"
   done
+}
 
+dump_sass() {
   step "SASS"
   cuobjdump -sass "$ws" > "$res/sass.txt" 2>&1; echo "cuobjdump rc=$? lines=$(wc -l < "$res/sass.txt")"
 }
@@ -119,8 +123,22 @@ measure_counters() {
 step "machine"
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv | tee "$res/nvidia-smi.csv"
 ncu --version | tail -1
-[ "$mode" = counters ] || measure_timings
-[ "$mode" = timings ] || measure_counters
+if [ "$mode" = kernel ]; then
+  base=$res
+  for only in "${kernels[@]}"; do
+    res=$base/$only
+    mkdir -p "$res"
+    cp "$base/nvidia-smi.csv" "$res/"
+    measure_timings
+    measure_counters
+  done
+  res=$base
+  only=""
+else
+  [ "$mode" = counters ] || measure_timings
+  [ "$mode" = timings ] || measure_counters
+fi
+[ "$mode" = timings ] || dump_sass
 
 # A call must fit the device's limit (600 s): in a full run the checks below are
 # skipped, and say so, when the measurements took too long.
@@ -128,7 +146,7 @@ checks=yes
 check_tests=()  # all of build-carry's tests
 case "$mode" in
   smoke | timings) checks=no ;;
-  kernel) check_tests=(kernels_gpu_test kernels_fidelity_test) ;;  # every kernel's GPU test; SASS widths, counters
+  kernel) check_tests=(kernels_gpu_test kernels_variant_test kernels_fidelity_test) ;;  # GPU tests (catalog and typed variants); SASS widths, counters
   full) if [ "$SECONDS" -gt "${CHECKS_DEADLINE_S:-400}" ]; then
       echo "== skipping the GPU tests and compute-sanitizer: ${SECONDS} s used already"
       checks=no

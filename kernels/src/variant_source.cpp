@@ -81,7 +81,7 @@ const std::map<std::string, std::string_view>& variant_headers() {
 std::map<std::string, std::set<std::string>> ptx_access_kinds(std::string_view ptx) {
   std::map<std::string, std::set<std::string>> out;
   const std::regex entry(R"(\.entry\s+(\w+)\s*\()");
-  const std::regex access(R"(\b(ld|st)\.(global|shared)(?:\.nc)?(?:\.v(2|4))?\.([fubs](?:8|16|32|64))\b)");
+  const std::regex access(R"(\b(ld|st)(?:\.volatile)?\.(global|shared)(?:\.nc)?(?:\.v(2|4))?\.([fubs](?:8|16|32|64))\b)");
   const std::regex ldsm(R"(\bldmatrix\.sync\.aligned\.m8n8\.x(1|2|4)\b)");
   std::istringstream in{std::string(ptx)};
   std::string line, current;

@@ -82,7 +82,7 @@ std::vector<std::string> lines_of(const std::string& csv) {
 
 TEST(Export, SvgHoldsOneLaneGroupPerActiveLane) {
   // The corner block of the non-square transpose has inactive lanes: they must not appear.
-  const auto corner = prepared("transpose_nonsquare_int", "tile_load", Dim3{3, 34, 0}, "sm90", 1111, 113);
+  const auto corner = prepared("transpose_nonsquare_int", "tile_store", Dim3{3, 34, 0}, "sm90", 1111, 113);
   auto f = figure_of(corner, FigureView::BankMap);
   ASSERT_TRUE(f) << f.error().message;
   const auto active = active_lanes(*f);

@@ -67,7 +67,7 @@ int ptx_type_bytes(const std::string& t) {
 std::map<std::string, WidthSet> ptx_widths(const std::string& text) {
   std::map<std::string, WidthSet> out;
   const std::regex entry(R"(\.entry\s+(\w+)\()");
-  const std::regex access(R"(\b(ld|st)\.(global|shared)(?:\.nc)?(?:\.v(2|4))?\.([fubs](?:8|16|32|64))\b)");
+  const std::regex access(R"(\b(ld|st)(?:\.volatile)?\.(global|shared)(?:\.nc)?(?:\.v(2|4))?\.([fubs](?:8|16|32|64))\b)");
   const std::regex ldsm(R"(\bldmatrix\.sync\.aligned\.m8n8\.x(1|2|4)\b)");
   std::istringstream in(text);
   std::string line, current;

@@ -62,6 +62,14 @@ __device__ inline uint4 ldmatrix_x4(const void* row) {
 
 __device__ inline void code_path(int) {}
 
+// A read the compiler must issue in every thread that reaches it, even one that
+// then stores nothing: it cannot sink the read (or the index arithmetic before
+// it) behind a later bounds check. The tracer records such a read in every thread.
+template <class T>
+__device__ __forceinline__ T volatile_read(const T& x) {
+  return *static_cast<const volatile T*>(&x);
+}
+
 // An empty asm that takes the array's generic address: computed here, kept in a
 // register for every later access (no instruction of its own).
 __device__ __forceinline__ void materialize_shared(const void* array) { asm volatile("" ::"l"(array)); }

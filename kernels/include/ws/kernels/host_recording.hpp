@@ -155,6 +155,12 @@ RecordedPtr<SameConstAs<V, T>> as_vectors(RecordedAddress<T> start) {
   return {start.place.array, start.place.address};
 }
 
+// volatile_read(tile[r][c]): a load in every thread that reaches it (cuda_like.hpp).
+template <class T>
+std::remove_const_t<T> volatile_read(const RecordedRef<T>& element) {
+  return element;
+}
+
 inline uint4 ldmatrix_x4(RecordedAddress<std::uint16_t> row) {
   const RecordedPlace& p = row.place;
   tracing->access(p.line, p.column, p.array, Op::Load, 16, Ldmatrix::X4, p.address);
