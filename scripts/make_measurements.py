@@ -57,6 +57,13 @@ def merge(run, kernels, out_path):
     assert run["gpu"] == doc["gpu"], f"these results are from {run['gpu']}, {out_path} from {doc['gpu']}"
     names = {e["kernel"] for e in kernels.values()}
     stale = [k for k, e in doc["kernels"].items() if e["kernel"] in names and k not in kernels]
+    # An entry that the run re-measured under another key (the full run's extra
+    # benches name their shapes differently from the sweeps): the new one replaces it.
+    remeasured = {(e["kernel"], json.dumps(e["params"], sort_keys=True)) for e in kernels.values()}
+    for k in [k for k in stale if (doc["kernels"][k]["kernel"], json.dumps(doc["kernels"][k]["params"], sort_keys=True)) in remeasured]:
+        print(f"{out_path}: '{k}' re-measured under another key; dropped")
+        del doc["kernels"][k]
+        stale.remove(k)
     assert not stale, f"entries of {names} that the run did not re-measure: {stale}"
     doc["kernels"].update(kernels)
     doc.setdefault("updates", []).append({"kernels": sorted(kernels), "date": run["date"], "driver": run["driver"],

@@ -32,8 +32,8 @@ constexpr double kGlobalTolerance = 0.01;
 // Whole-kernel shared counters known to run more than 5% above the model, with
 // the ratio measured / simulated recorded on the H100 and the H200
 // (assets/measurements, 2026-11-25: every tile shape compiled, matmul's row
-// read as LDS.128) and the tolerance allowed: the larger deviation plus about
-// 1.5% for run-to-run noise. Each is L1 contention, not a bank conflict the
+// read as LDS.128, the shared transposes re-measured after volatile_read) and
+// the tolerance allowed: the larger deviation plus about 1.5% for run-to-run noise. Each is L1 contention, not a bank conflict the
 // model misses: the same instruction alone in a probe matches S4, instruction
 // counts match exactly, and the ratio grows with the threads per block that
 // issue global traffic beside the shared accesses.
@@ -46,22 +46,20 @@ struct KnownDeviation {
 };
 // Transposes at 8192^2 (defaults), 2048^2 and 16384 x 4096; matmuls at 1024^2, 2048^2, 4096^2.
 constexpr KnownDeviation kKnownDeviations[] = {
-    // 32 x 8 conflict-free column reads (S4: 1 wavefront), four per thread,
-    // issued while the block's global stores drain.
-    // (transpose_xor, 1.038 / 1.050 on 2026-11-25, is back within 5%.)
-    {"transpose_padded", 32, 8, "shared load", 1.046, 1.053, 0.095},
-    {"transpose_rotated", 32, 8, "shared load", 1.047, 1.056, 0.07},
+    // The column reads of the 32 x 8 padded and rotated tiles (1.038 / 1.050 and
+    // 1.034 / 1.043) and of the 32 x 16 padded one (1.042 / 1.043), read before
+    // the store's check since 2026-11-25 (volatile_read), are back within 5%, as
+    // the XOR tile's (1.039 / 1.049).
     // 32 x 16 blocks (512 threads, the NVIDIA sample's shape): twice the
-    // threads in flight per tile, and 20% of the column reads replayed.
-    {"transpose_padded", 32, 16, "shared load", 1.094, 1.093, 0.22},  // 1.20 on 2026-11-22
+    // threads in flight per tile.
     {"transpose_padded", 32, 16, "shared store", 1.051, 1.065, 0.08},
     // Plain 32 x 32 tile: the row stores (1 wavefront) share the L1 with the
     // 32-way conflicted column reads of other warps (32 wavefronts each).
-    {"transpose_shared", 32, 8, "shared store", 1.082, 1.098, 0.115},
+    {"transpose_shared", 32, 8, "shared store", 1.084, 1.094, 0.115},
     // 16 x 16 plain tile: the row stores next to 8-way conflicted reads (the
-    // reads themselves, 8.36 / 8.38 per instruction against the model's 8 on
-    // 2026-11-25, are back within 5%).
-    {"transpose_shared", 16, 16, "shared store", 1.049, 1.055, 0.07},
+    // reads themselves, 8.30 / 8.31 per instruction against the model's 8 on
+    // 2026-11-25, are within 5%).
+    {"transpose_shared", 16, 16, "shared store", 1.049, 1.054, 0.07},
     // Each phase's Mds/Nds stores land while the block's threads still read
     // the previous tiles; with TILE_WIDTH 32, 1024 threads of them.
     {"matmul_tiled", 16, 8, "shared store", 1.068, 1.068, 0.085},
