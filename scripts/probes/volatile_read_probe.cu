@@ -10,6 +10,7 @@
 //   vol-batched the volatile reads of all rows first, then tile_rows' stores
 // Not part of the build; on a GPU, from the repository root:
 //   nvcc -O3 -arch=sm_90 -std=c++20 -Ikernels/include -Isim/include scripts/probes/volatile_read_probe.cu -o p && ./p
+// Results: assets/measurements/runs/h100-volatile-read-probe-2026-11-25.txt; form 6 went into the catalog.
 #include "probe_harness.cuh"
 #include "ws/kernels/params.hpp"
 #include "ws/kernels/transpose.hpp"
