@@ -15,13 +15,10 @@
 // Results: assets/measurements/runs/{h100,h200}-scattered-store-probes-2026-11-25.txt.
 #include <cuda_runtime.h>
 
-#include <algorithm>
-#include <cstdio>
-#include <functional>
 #include <string>
-#include <vector>
 
 #include "naive_parts.cuh"
+#include "timed_cases.cuh"
 
 // As calibrate_cuda.cu's scattered_store, with ADVANCE: iteration it writes word
 // it % 32 of the line instead of word 0.
@@ -36,13 +33,6 @@ __global__ void scattered(float* out, std::size_t groups, int iterations) {
     group += warps;
   }
 }
-__global__ void empty() {}
-
-struct Case {
-  std::string name;
-  double lines;  // 128-byte lines written, one per lane per store
-  std::function<void()> launch;
-};
 
 int main() {
   int sms = 0, l2 = 0;
@@ -56,8 +46,8 @@ int main() {
   const int blocks = sms * 8, threads = 256, iterations = 512;
   const double calib_lines = double(blocks) * threads * iterations;
   const std::size_t quarter_groups = std::size_t(l2) / 4 / 4096 * 4096 / (32 * 128), out16_groups = (16u << 20) / (32 * 128);
-  std::vector<Case> cases = {
-      {"empty kernel (launch latency)", 0, [] { empty<<<1, 32>>>(); }},
+  std::vector<TimedCase> cases = {
+      launch_latency_case(),
       {"calibration: word 0, L2 / 4", calib_lines, [&] { scattered<false><<<blocks, threads>>>(out, quarter_groups, iterations); }},
       {"word 0, 16 MiB", calib_lines, [&] { scattered<false><<<blocks, threads>>>(out, out16_groups, iterations); }},
       {"word advancing, 16 MiB", calib_lines, [&] { scattered<true><<<blocks, threads>>>(out, out16_groups, iterations); }},
@@ -69,31 +59,5 @@ int main() {
     cases.push_back({size + "naive loads only", 0, [=] { loads_only<<<grid, block>>>(in, out, n, n); }});
     cases.push_back({size + "naive transpose", double(n) * n, [=] { naive<<<grid, block>>>(in, out, n, n); }});
   }
-  cudaEvent_t a, b;
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  const int rounds = 200;
-  std::vector<std::vector<float>> t(cases.size());
-  for (int round = -5; round < rounds; ++round)
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-      cudaEventRecord(a);
-      cases[i].launch();
-      cudaEventRecord(b);
-      cudaEventSynchronize(b);
-      float ms;
-      cudaEventElapsedTime(&ms, a, b);
-      if (round >= 0) t[i].push_back(ms);
-    }
-  const cudaError_t e = cudaGetLastError();
-  printf("err: %s; %d SMs, L2 %d MiB\n", cudaGetErrorString(e), sms, l2 >> 20);
-  for (auto& v : t) std::sort(v.begin(), v.end());
-  const double launch_ns = 1e6 * t[0][rounds / 2];
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    const double ms = t[i][rounds / 2];
-    printf("%-32s median %.4f ms  p10 %.4f  p90 %.4f", cases[i].name.c_str(), ms, t[i][rounds / 10],
-           t[i][rounds * 9 / 10]);
-    if (cases[i].lines > 0) printf("  %.1f lines/ns", cases[i].lines / std::max(1e6 * ms - launch_ns, 1.0));
-    printf("\n");
-  }
-  return e == cudaSuccess ? 0 : 1;
+  return time_cases(cases, "; " + std::to_string(sms) + " SMs, L2 " + std::to_string(l2 >> 20) + " MiB", 32);
 }

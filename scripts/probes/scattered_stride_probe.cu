@@ -14,13 +14,10 @@
 // Results: assets/measurements/runs/{h100,h200}-scattered-store-probes-2026-11-25.txt.
 #include <cuda_runtime.h>
 
-#include <algorithm>
-#include <cstdio>
-#include <functional>
 #include <string>
-#include <vector>
 
 #include "naive_parts.cuh"
+#include "timed_cases.cuh"
 
 // Lane l of warp-group g writes word 0 of line base(g) + l * stride, where the
 // groups tile the buffer in runs of 32 * stride lines, so every line is written.
@@ -36,13 +33,6 @@ __global__ void strided_lines(float* out, std::size_t groups, int stride, int it
     group += warps;
   }
 }
-__global__ void empty() {}
-
-struct Case {
-  std::string name;
-  double lines;
-  std::function<void()> launch;
-};
 
 int main() {
   int sms = 0;
@@ -52,7 +42,7 @@ int main() {
   cudaMalloc(&out, bytes);
   const std::size_t groups = (16u << 20) / (32 * 128);  // 16 MiB of lines
   const int blocks = sms * 8, threads = 256;
-  std::vector<Case> cases = {{"empty kernel (launch latency)", 0, [] { empty<<<1, 32>>>(); }}};
+  std::vector<TimedCase> cases = {launch_latency_case()};
   for (int iterations : {512, 16})
     for (int stride : {1, 2, 4, 8, 16, 32, 64, 128, 3, 65}) {
       if (iterations == 16 && stride != 1 && stride != 64) continue;
@@ -63,31 +53,5 @@ int main() {
   for (int height : {2048, 2080})
     cases.push_back({"naive stores 2048 x " + std::to_string(height), 2048.0 * height,
                      [=] { stores_only<<<dim3(2048 / 32, height / 32), dim3(32, 8)>>>(out, 2048, height); }});
-  cudaEvent_t a, b;
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  const int rounds = 200;
-  std::vector<std::vector<float>> t(cases.size());
-  for (int round = -5; round < rounds; ++round)
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-      cudaEventRecord(a);
-      cases[i].launch();
-      cudaEventRecord(b);
-      cudaEventSynchronize(b);
-      float ms;
-      cudaEventElapsedTime(&ms, a, b);
-      if (round >= 0) t[i].push_back(ms);
-    }
-  const cudaError_t e = cudaGetLastError();
-  printf("err: %s; %d SMs\n", cudaGetErrorString(e), sms);
-  for (auto& v : t) std::sort(v.begin(), v.end());
-  const double launch_ns = 1e6 * t[0][rounds / 2];
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    const double ms = t[i][rounds / 2];
-    printf("%-34s median %.4f ms  p10 %.4f  p90 %.4f", cases[i].name.c_str(), ms, t[i][rounds / 10],
-           t[i][rounds * 9 / 10]);
-    if (cases[i].lines > 0) printf("  %.1f lines/ns", cases[i].lines / std::max(1e6 * ms - launch_ns, 1.0));
-    printf("\n");
-  }
-  return e == cudaSuccess ? 0 : 1;
+  return time_cases(cases, "; " + std::to_string(sms) + " SMs", 34);
 }

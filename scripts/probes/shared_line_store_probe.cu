@@ -16,13 +16,10 @@
 // Results: assets/measurements/runs/{h100,h200}-scattered-store-probes-2026-11-25.txt.
 #include <cuda_runtime.h>
 
-#include <algorithm>
-#include <cstdio>
-#include <functional>
 #include <string>
-#include <vector>
 
 #include "naive_parts.cuh"
+#include "timed_cases.cuh"
 
 // WARPS_SHARE: the warps of a block write the same 32 lines (else each its own);
 // TOUCHES: consecutive stores of a warp to its lines before it moves on.
@@ -39,13 +36,6 @@ __global__ void line_touches(float* out, std::size_t groups, int iterations) {
     }
   }
 }
-__global__ void empty() {}
-
-struct Case {
-  std::string name;
-  double lines;
-  std::function<void()> launch;
-};
 
 int main() {
   int sms = 0;
@@ -55,8 +45,8 @@ int main() {
   const std::size_t groups = (16u << 20) / (32 * 128), big_groups = (std::size_t(256) << 20) / (32 * 128);
   const int blocks = sms * 8, threads = 256, iterations = 512;
   const double lines = double(blocks) * threads * iterations;
-  std::vector<Case> cases = {
-      {"empty kernel (launch latency)", 0, [] { empty<<<1, 32>>>(); }},
+  std::vector<TimedCase> cases = {
+      launch_latency_case(),
       {"once per pass (calibration)", lines, [&] { line_touches<false, 1><<<blocks, threads>>>(out, groups, iterations); }},
       {"8 warps x 1 word", lines, [&] { line_touches<true, 1><<<blocks, threads>>>(out, groups, iterations); }},
       {"1 warp x 4 words", lines, [&] { line_touches<false, 4><<<blocks, threads>>>(out, groups, iterations); }},
@@ -67,31 +57,5 @@ int main() {
       {"256 MiB: 8 warps x 4 words", lines, [&] { line_touches<true, 4><<<blocks, threads>>>(out, big_groups, iterations); }},
       {"naive stores 8192^2", 8192.0 * 8192, [&] { stores_only<<<dim3(256, 256), dim3(32, 8)>>>(out, 8192, 8192); }},
   };
-  cudaEvent_t a, b;
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  const int rounds = 200;
-  std::vector<std::vector<float>> t(cases.size());
-  for (int round = -5; round < rounds; ++round)
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-      cudaEventRecord(a);
-      cases[i].launch();
-      cudaEventRecord(b);
-      cudaEventSynchronize(b);
-      float ms;
-      cudaEventElapsedTime(&ms, a, b);
-      if (round >= 0) t[i].push_back(ms);
-    }
-  const cudaError_t e = cudaGetLastError();
-  printf("err: %s; %d SMs\n", cudaGetErrorString(e), sms);
-  for (auto& v : t) std::sort(v.begin(), v.end());
-  const double launch_ns = 1e6 * t[0][rounds / 2];
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    const double ms = t[i][rounds / 2];
-    printf("%-30s median %.4f ms  p10 %.4f  p90 %.4f", cases[i].name.c_str(), ms, t[i][rounds / 10],
-           t[i][rounds * 9 / 10]);
-    if (cases[i].lines > 0) printf("  %.1f lines/ns", cases[i].lines / std::max(1e6 * ms - launch_ns, 1.0));
-    printf("\n");
-  }
-  return e == cudaSuccess ? 0 : 1;
+  return time_cases(cases, "; " + std::to_string(sms) + " SMs", 30);
 }
