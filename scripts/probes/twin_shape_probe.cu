@@ -8,7 +8,8 @@
 //   9  the committed body with the phase-2 indices unsigned (rotated: one AND, not a signed modulo)
 // Not part of the build; on a GPU, from the repository root:
 //   nvcc -O3 -arch=sm_90 -std=c++20 -Ikernels/include -Isim/include scripts/probes/twin_shape_probe.cu -o p && ./p
-// Results: assets/measurements/runs/h200-twin-shape-probe-2026-11-25.txt.
+// Results: assets/measurements/runs/{h200,h100}-twin-shape-probe-2026-11-25.txt (the H200
+// run timed the first three shapes, the H100 run all six).
 #include "form_probe.cuh"
 
 
@@ -55,6 +56,6 @@ __device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int he
 
 int main() {
 #define FORMS(T, R, L) V(T, R, L, 3), V(T, R, L, 0), V(T, R, L, 5), V(T, R, L, 7), V(T, R, L, 9)
-  const ProbeVariant vs[] = {LAYOUTS(32, 16), LAYOUTS(64, 16), LAYOUTS(32, 8)};
+  const ProbeVariant vs[] = {LAYOUTS(32, 16), LAYOUTS(64, 16), LAYOUTS(32, 8), LAYOUTS(32, 32), LAYOUTS(16, 16), LAYOUTS(16, 4)};
   return run_probe(vs, sizeof(vs) / sizeof(vs[0]), 26);
 }
