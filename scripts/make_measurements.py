@@ -4,9 +4,10 @@ assets/measurements/<name>.json: bench timings plus Nsight Compute counters per
 catalog kernel, as the app and the fidelity test read them.
 usage: make_measurements.py RESULTS_DIR OUT_JSON
        make_measurements.py --update RESULTS_DIR OUT_JSON
---update takes the results of `gpu-measure.sh kernel NAME` (one kernel re-measured
-after a change to its body): its entries replace those in OUT_JSON, the rest and
-the calibration stay, and the file's "updates" list says what was re-measured when."""
+--update takes one kernel's folder of `gpu-measure.sh kernel NAME...` (RESULTS/NAME,
+re-measured after a change to its body): its entries replace those in OUT_JSON, the
+rest and the calibration stay, and the file's "updates" list says what was
+re-measured when."""
 import csv, glob, json, os, re, sys
 
 NCU_COMMAND = ("ncu --clock-control none --metrics <hardware-model metrics> --csv --page raw -k regex:ws_kernel "
@@ -59,8 +60,10 @@ def merge(run, kernels, out_path):
     stale = [k for k, e in doc["kernels"].items() if e["kernel"] in names and k not in kernels]
     # An entry that the run re-measured under another key (the full run's extra
     # benches name their shapes differently from the sweeps): the new one replaces it.
-    remeasured = {(e["kernel"], json.dumps(e["params"], sort_keys=True)) for e in kernels.values()}
-    for k in [k for k in stale if (doc["kernels"][k]["kernel"], json.dumps(doc["kernels"][k]["params"], sort_keys=True)) in remeasured]:
+    def launch(e):  # what an entry measured: the kernel and its parameters
+        return e["kernel"], json.dumps(e["params"], sort_keys=True)
+    remeasured = {launch(e) for e in kernels.values()}
+    for k in [k for k in stale if launch(doc["kernels"][k]) in remeasured]:
         print(f"{out_path}: '{k}' re-measured under another key; dropped")
         del doc["kernels"][k]
         stale.remove(k)
