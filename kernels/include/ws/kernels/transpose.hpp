@@ -1,5 +1,6 @@
 // Copy and transpose kernels, written once for the GPU and the tracer.
 //   tile_rows                 the row loop every tiled kernel shares (interior and edge paths)
+//   read_then_store_rows      the transposes' second phase: tile reads, then checked stores, 4 rows at a time
 //   copy                      the bandwidth ceiling: same tile loop, no transpose
 //   transpose_naive           coalesced reads, strided writes (G2: 32 sectors per store)
 //   transpose_shared          through tile[T][T]: the column read is a 32-way conflict (S4)
@@ -56,35 +57,48 @@ WS_BODY void transpose_naive(In<T> in, Out<T> out, int width, int height) {
   });
 }
 
+// After the barrier, thread row y of the shared-memory transposes writes rows
+// y + j of its output column: it reads the tile words of up to four rows, then
+// stores those of them that are inside the matrix, and so on down the column
+// (a tile read is always inside the tile). read(j) and store(j, value) are the
+// body's own. Reading before the store's check matters: otherwise the compiler
+// issues the reads, and the index arithmetic before them, after the check, which
+// cost the one-element-per-thread 32 x 32 transposes 3-4% against NVIDIA's
+// sample, and would skip reads the tracer records at an edge; reads are
+// volatile_read so that it cannot. Groups of four, not the whole column: with
+// 16 to 64 rows per thread (16 x 1, 64 x 1 blocks) reading everything first was
+// up to 25% slower (scripts/probes/phase_pair_probe.cu).
+template <int TILE, int BLOCK_ROWS, class Read, class Store>
+WS_BODY void read_then_store_rows(bool column_inside, int y, int height, Read read, Store store) {
+  constexpr int kRows = TILE / BLOCK_ROWS, kGroup = kRows < 4 ? kRows : 4;
+#pragma unroll
+  for (int j0 = 0; j0 < TILE; j0 += kGroup * BLOCK_ROWS) {
+    decltype(read(0)) v[kGroup];
+#pragma unroll
+    for (int k = 0; k < kGroup; ++k) v[k] = read(j0 + k * BLOCK_ROWS);
+#pragma unroll
+    for (int k = 0; k < kGroup; ++k)
+      if (column_inside && y + j0 + k * BLOCK_ROWS < height) store(j0 + k * BLOCK_ROWS, v[k]);
+  }
+}
+
 // The four shared-memory transposes differ only in where element (r, c) of the
 // tile lives; each spells its own index so the code view shows the difference.
-// Before the barrier each thread writes the rows of its column that are inside
-// the matrix, one checked loop: the compiler predicates each row's load and store
-// rather than branching to tile_rows' two paths, which was 1-5% faster at 32 x 16
-// and 64 x 16 (a row whose lanes are all outside issues nothing, as traced).
-// After the barrier every thread reads its column of the tile first, all
-// TILE / BLOCK_ROWS words (a tile read is always inside the tile), then stores
-// the rows that are inside the matrix. The reads are volatile_read: otherwise the
-// compiler issues them, and the index arithmetic before them, after the store's
-// bounds check, which cost the one-element-per-thread 32 x 32 transposes 3-4%
-// against NVIDIA's sample, and would skip reads the tracer records at an edge.
 
 template <int TILE, int BLOCK_ROWS, class T>
 WS_BODY void transpose_shared(In<T> in, Out<T> out, int width, int height) {
   WS_SHARED(T, tile, [TILE][TILE]);
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-#pragma unroll
-  for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    if (x < width && y + j < height) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;  // output column = input row
   y = blockIdx.x * TILE + threadIdx.y;  // output row = input column
-  T v[TILE / BLOCK_ROWS];
-#pragma unroll
-  for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    v[j / BLOCK_ROWS] = volatile_read(tile[threadIdx.x][threadIdx.y + j]);  // a column: one bank
-  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) { out[(y + j) * height + x] = v[j / BLOCK_ROWS]; });
+  read_then_store_rows<TILE, BLOCK_ROWS>(
+      x < height, y, width, [&](int j) { return volatile_read(tile[threadIdx.x][threadIdx.y + j]); },  // a column: one bank
+      [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 template <int TILE, int BLOCK_ROWS, class T>
@@ -92,16 +106,15 @@ WS_BODY void transpose_padded(In<T> in, Out<T> out, int width, int height) {
   WS_SHARED(T, tile, [TILE][TILE + 1]);  // bank of (r, c) is (r + c) % 32
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-#pragma unroll
-  for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    if (x < width && y + j < height) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  T v[TILE / BLOCK_ROWS];
-#pragma unroll
-  for (int j = 0; j < TILE; j += BLOCK_ROWS) v[j / BLOCK_ROWS] = volatile_read(tile[threadIdx.x][threadIdx.y + j]);
-  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) { out[(y + j) * height + x] = v[j / BLOCK_ROWS]; });
+  read_then_store_rows<TILE, BLOCK_ROWS>(
+      x < height, y, width, [&](int j) { return volatile_read(tile[threadIdx.x][threadIdx.y + j]); },
+      [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 template <int TILE, int BLOCK_ROWS, class T>
@@ -109,21 +122,17 @@ WS_BODY void transpose_rotated(In<T> in, Out<T> out, int width, int height) {
   WS_SHARED(T, tile, [TILE][TILE]);  // (r, c) at column (c + r) % TILE: rows and columns conflict-free
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-#pragma unroll
-  for (int j = 0; j < TILE; j += BLOCK_ROWS) {
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
     const int r = threadIdx.y + j, c = threadIdx.x;
-    if (x < width && y + j < height) tile[r][(c + r) % TILE] = in[(y + j) * width + x];
-  }
+    tile[r][(c + r) % TILE] = in[(y + j) * width + x];
+  });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  T v[TILE / BLOCK_ROWS];
-#pragma unroll
-  for (int j = 0; j < TILE; j += BLOCK_ROWS) {
+  read_then_store_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
     const int r = threadIdx.x, c = threadIdx.y + j;
-    v[j / BLOCK_ROWS] = volatile_read(tile[r][(c + r) % TILE]);
-  }
-  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) { out[(y + j) * height + x] = v[j / BLOCK_ROWS]; });
+    return volatile_read(tile[r][(c + r) % TILE]);
+  }, [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 template <int TILE, int BLOCK_ROWS, class T>
@@ -131,21 +140,17 @@ WS_BODY void transpose_xor(In<T> in, Out<T> out, int width, int height) {
   WS_SHARED(T, tile, [TILE][TILE]);  // (r, c) at column c ^ r (TILE a power of two): a permutation per row
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-#pragma unroll
-  for (int j = 0; j < TILE; j += BLOCK_ROWS) {
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
     const int r = threadIdx.y + j, c = threadIdx.x;
-    if (x < width && y + j < height) tile[r][c ^ r] = in[(y + j) * width + x];
-  }
+    tile[r][c ^ r] = in[(y + j) * width + x];
+  });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  T v[TILE / BLOCK_ROWS];
-#pragma unroll
-  for (int j = 0; j < TILE; j += BLOCK_ROWS) {
+  read_then_store_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
     const int r = threadIdx.x, c = threadIdx.y + j;
-    v[j / BLOCK_ROWS] = volatile_read(tile[r][c ^ r]);
-  }
-  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) { out[(y + j) * height + x] = v[j / BLOCK_ROWS]; });
+    return volatile_read(tile[r][c ^ r]);
+  }, [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 // A student's tile layout (`warpscope variant --layout`): element (r, c) of the
@@ -157,21 +162,17 @@ WS_BODY void transpose_layout(In<T> in, Out<T> out, int width, int height, Layou
   WS_SHARED_DYNAMIC(T, tile, TILE, at.pitch);
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-#pragma unroll
-  for (int j = 0; j < TILE; j += BLOCK_ROWS) {
+  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
     const int r = threadIdx.y + j, c = threadIdx.x;
-    if (x < width && y + j < height) tile[at(r, c)] = in[(y + j) * width + x];
-  }
+    tile[at(r, c)] = in[(y + j) * width + x];
+  });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  T v[TILE / BLOCK_ROWS];
-#pragma unroll
-  for (int j = 0; j < TILE; j += BLOCK_ROWS) {
+  read_then_store_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
     const int r = threadIdx.x, c = threadIdx.y + j;
-    v[j / BLOCK_ROWS] = volatile_read(tile[at(r, c)]);
-  }
-  tile_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) { out[(y + j) * height + x] = v[j / BLOCK_ROWS]; });
+    return volatile_read(tile[at(r, c)]);
+  }, [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 // Element i of a 4 x 4 block's column: rows v[0..3], component i.
