@@ -2,9 +2,11 @@
 """The table of catalog / hand-written medians from scripts/twin-sweep.sh.
 
     scripts/twin-table.py H100_RESULTS [H200_RESULTS]
+    scripts/twin-table.py assets/measurements/h100.json assets/measurements/h200.json
 
 One row per kernel, one column per tile x rows-per-block shape; with two
-directories each cell is "first / second". Bold where a ratio is above 1.03
+sources each cell is "first / second". A source is a sweep's folder or a
+measurement file (its 8192^2 transposes: the shapes gpu-measure.sh times). Bold where a ratio is above 1.03
 (issue 8: every shape within 3% of the hand-written kernel)."""
 import glob
 import json
@@ -15,8 +17,22 @@ import sys
 LIMIT = 1.03
 
 
+def recorded_ratios(path):
+    """The same from a measurement file: its square 8192^2 entries with a twin."""
+    out = {}
+    for e in json.load(open(path))["kernels"].values():
+        p, hand = e["params"], e.get("handwritten")
+        if hand and p["rows"] == p["cols"] == 8192:
+            out[(e["kernel"], p["tile"], p["block_rows"])] = hand["ratio"]
+    if not out:
+        sys.exit(f"{path}: no 8192^2 entry with a hand-written timing")
+    return out
+
+
 def ratios(folder):
     """{(kernel, tile, rows): catalog median / hand-written median} of one sweep."""
+    if folder.endswith(".json"):
+        return recorded_ratios(folder)
     out = {}
     for path in glob.glob(os.path.join(folder, "twin-*.json")):
         m = re.fullmatch(r"twin-(.+)-(\d+)-(\d+)\.json", os.path.basename(path))

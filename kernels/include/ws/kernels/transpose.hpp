@@ -96,9 +96,9 @@ WS_BODY void transpose_shared(In<T> in, Out<T> out, int width, int height) {
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;  // output column = input row
   y = blockIdx.x * TILE + threadIdx.y;  // output row = input column
-  read_then_store_rows<TILE, BLOCK_ROWS>(
-      x < height, y, width, [&](int j) { return volatile_read(tile[threadIdx.x][threadIdx.y + j]); },  // a column: one bank
-      [&](int j, T v) { out[(y + j) * height + x] = v; });
+  read_then_store_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+    return volatile_read(tile[threadIdx.x][threadIdx.y + j]);  // a column: one bank
+  }, [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 template <int TILE, int BLOCK_ROWS, class T>
@@ -112,9 +112,9 @@ WS_BODY void transpose_padded(In<T> in, Out<T> out, int width, int height) {
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  read_then_store_rows<TILE, BLOCK_ROWS>(
-      x < height, y, width, [&](int j) { return volatile_read(tile[threadIdx.x][threadIdx.y + j]); },
-      [&](int j, T v) { out[(y + j) * height + x] = v; });
+  read_then_store_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+    return volatile_read(tile[threadIdx.x][threadIdx.y + j]);
+  }, [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 template <int TILE, int BLOCK_ROWS, class T>
