@@ -77,7 +77,6 @@ measure_timings() {
     "$ws" bench --kernel transpose_fast --tile "$1" --block-rows "$2" --swizzle "$3" --repeat "$repeat" \
       --json "$res/bench-fast-$1x$2-s$3.json" | grep "^transpose_fast "
   done
-  "$ws" bench --kernel transpose_padded --block-rows 32 --repeat "$repeat" --json "$res/bench-padded-32x32.json" | grep "^transpose_padded "
   measure_sweeps
 }
 

@@ -110,11 +110,11 @@ def main(res, out_path, update=False):
         if "ncu" not in e and "ncu" in kernels.get(key, {}):  # a timing-only re-run keeps the counted one's counters
             e["ncu"] = kernels[key]["ncu"]
         kernels[key] = e
-    for path in sorted(glob.glob(os.path.join(res, "bench-fast-*.json")) + glob.glob(os.path.join(res, "bench-padded-*.json"))):
+    for path in sorted(glob.glob(os.path.join(res, "bench-fast-*.json"))):
         b = json.load(open(path))
         (kernel, k), = b["kernels"].items()
         p = k["params"]
-        key = f"{kernel} tile={p['tile']} block_rows={p['block_rows']}" + (f" swizzle={p['swizzle']}" if kernel == "transpose_fast" else "")
+        key = f"{kernel} tile={p['tile']} block_rows={p['block_rows']} swizzle={p['swizzle']}"
         kernels.setdefault(key, entry(k))
     if update:
         return merge(doc, kernels, out_path)

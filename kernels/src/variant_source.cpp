@@ -32,7 +32,11 @@ struct StudentLayout {{
 }};
 
 extern "C" __global__ void {entry}(const float* __restrict__ in, float* __restrict__ out, ws::kernels::KernelParams p) {{
-  ws::kernels::transpose_layout<{tile}, {rows}, float>(in, out, p.cols, p.rows, StudentLayout{{}});
+  using namespace ws::kernels;
+  if (runs_unchecked<{tile}, {rows}>(p.cols, p.rows))
+    transpose_layout<{tile}, {rows}, float, StudentLayout, TileInside>(in, out, p.cols, p.rows, StudentLayout{{}});
+  else
+    transpose_layout<{tile}, {rows}, float, StudentLayout, CheckEachRow>(in, out, p.cols, p.rows, StudentLayout{{}});
 }}
 )",
                      fmt::arg("tile", p.tile), fmt::arg("rows", p.block_rows), fmt::arg("pitch", t.pitch),

@@ -12,6 +12,7 @@
 // its numbers before the forms moved into that header).
 // Not part of the build; on a GPU, from the repository root:
 //   nvcc -O3 -arch=sm_90 -std=c++20 -Ikernels/include -Isim/include scripts/probes/many_rows_probe.cu -o p && ./p
+#define WS_PHASE_FORMS_ONLY
 #include "phase_forms.cuh"
 
 int main() {

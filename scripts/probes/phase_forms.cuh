@@ -6,11 +6,12 @@
 //   Q 1  per row: a volatile read, then that row's checked store
 //   Q 2  groups of at most 4 rows: their volatile reads, then their checked stores
 //   Q 3  tile_rows, each row a volatile read and its store (edge lanes outside skip both)
+// A probe that times only these defines candidate as phase_form (WS_PHASE_FORMS_ONLY).
 #pragma once
 #include "form_probe.cuh"
 
 template <int TILE, int BLOCK_ROWS, int L, int FORM, class T>
-__device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int height) {
+__device__ inline void phase_form(wk::In<T> in, wk::Out<T> out, int width, int height) {
   using namespace ws::kernels;
   constexpr int P = (FORM - 100) / 10, Q = FORM % 10;
   WS_SHARED(T, tile, [TILE][L == 1 ? TILE + 1 : TILE]);
@@ -51,3 +52,10 @@ __device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int he
     }
   }
 }
+
+#ifdef WS_PHASE_FORMS_ONLY
+template <int TILE, int BLOCK_ROWS, int L, int FORM, class T>
+__device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int height) {
+  phase_form<TILE, BLOCK_ROWS, L, FORM, T>(in, out, width, height);
+}
+#endif

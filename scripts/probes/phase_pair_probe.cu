@@ -8,6 +8,7 @@
 // Against the sample (form 3) and the committed body (form 0) in the same run,
 // 8192^2, 200 interleaved launches each. Not part of the build; on a GPU:
 //   nvcc -O3 -arch=sm_90 -std=c++20 -Ikernels/include -Isim/include scripts/probes/phase_pair_probe.cu -o p && ./p
+#define WS_PHASE_FORMS_ONLY
 #include "phase_forms.cuh"
 
 int main() {

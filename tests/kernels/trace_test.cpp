@@ -2,6 +2,8 @@
 // the kernel bodies themselves (S1-S7, G1-G2 of docs/hardware-model.md).
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "ws/global_analysis.hpp"
 #include "ws/kernels/catalog.hpp"
 #include "ws/shared_analysis.hpp"
@@ -74,6 +76,28 @@ TEST(Trace, PhasesAndProgramOrder) {
   EXPECT_EQ(w.instructions[7].phase, 0);
   EXPECT_EQ(w.instructions[8].phase, 1);
   EXPECT_EQ(w.sites[w.instructions[8].site].name, "tile_load");
+}
+
+// runs_unchecked: with up to four rows per thread a block whose whole tile is
+// inside the matrix runs the unchecked copy of the body (code path 3); an edge
+// block, or a block of more rows per thread, the checked one (1 or 2).
+TEST(Trace, OnlyInteriorBlocksOfFewRowsPerThreadRunUnchecked) {
+  auto paths = [](const ws::WarpTrace& w) {
+    std::set<int> out;
+    for (const auto& ti : w.instructions) out.insert(ti.path);
+    return out;
+  };
+  for (const char* name : {"transpose_shared", "transpose_padded", "transpose_rotated", "transpose_xor"}) {
+    auto p = defaults(name);  // 8192^2, 32 x 8 blocks: 4 rows per thread
+    EXPECT_EQ(paths(trace(name, p, Dim3{5, 7, 0})), std::set<int>{3}) << name;
+    p.rows = 45;
+    p.cols = 40;  // block column 1 covers input columns 32..63: 8 inside
+    EXPECT_EQ(paths(trace(name, p, Dim3{0, 0, 0})), std::set<int>{3}) << name;
+    EXPECT_FALSE(paths(trace(name, p, Dim3{1, 0, 0})).count(3)) << name;
+    p.rows = p.cols = 8192;
+    p.block_rows = 4;  // 8 rows per thread: always the checked body
+    EXPECT_FALSE(paths(trace(name, p, Dim3{5, 7, 0})).count(3)) << name;
+  }
 }
 
 TEST(Trace, ArraysDescribeTheirGeometry) {

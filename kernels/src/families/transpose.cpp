@@ -19,12 +19,29 @@ namespace ws::kernels {
     }                                                           \
   };
 WS_TILED_ADAPTER(TransposeNaive, transpose_naive, float)
-WS_TILED_ADAPTER(TransposeShared, transpose_shared, float)
-WS_TILED_ADAPTER(TransposePadded, transpose_padded, float)
-WS_TILED_ADAPTER(TransposeRotated, transpose_rotated, float)
-WS_TILED_ADAPTER(TransposeXor, transpose_xor, float)
-WS_TILED_ADAPTER(TransposeNonsquareInt, transpose_padded, int)
 #undef WS_TILED_ADAPTER
+
+// The shared-memory transposes: the body with each row checked, or with none
+// where runs_unchecked says the block may (ws/kernels/transpose.hpp).
+#define WS_SHARED_TILE_ADAPTER(Adapter, body, Elem)                                        \
+  template <int TILE, int BLOCK_ROWS>                                                      \
+  struct Adapter {                                                                         \
+    template <class Mem>                                                                   \
+    static WS_BODY void run(Mem& m, const KernelParams& p) {                               \
+      const auto in = input<Elem>(m, "in", p.rows, p.cols);                                \
+      const auto out = output<Elem>(m, "out", p.cols, p.rows);                             \
+      if (runs_unchecked<TILE, BLOCK_ROWS>(p.cols, p.rows))                                \
+        body<TILE, BLOCK_ROWS, Elem, TileInside>(in, out, p.cols, p.rows);                 \
+      else                                                                                 \
+        body<TILE, BLOCK_ROWS, Elem, CheckEachRow>(in, out, p.cols, p.rows);               \
+    }                                                                                      \
+  };
+WS_SHARED_TILE_ADAPTER(TransposeShared, transpose_shared, float)
+WS_SHARED_TILE_ADAPTER(TransposePadded, transpose_padded, float)
+WS_SHARED_TILE_ADAPTER(TransposeRotated, transpose_rotated, float)
+WS_SHARED_TILE_ADAPTER(TransposeXor, transpose_xor, float)
+WS_SHARED_TILE_ADAPTER(TransposeNonsquareInt, transpose_padded, int)
+#undef WS_SHARED_TILE_ADAPTER
 
 template <int TILE, int BLOCK_ROWS>
 struct Copy {

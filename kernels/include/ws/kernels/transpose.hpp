@@ -1,6 +1,8 @@
 // Copy and transpose kernels, written once for the GPU and the tracer.
-//   tile_rows                 the row loop every tiled kernel shares (interior and edge paths)
-//   read_then_store_rows      the transposes' second phase: tile reads, then checked stores, 4 rows at a time
+//   tile_rows                 the row loop of copy and the naive transpose (interior and edge paths)
+//   runs_unchecked            per block: the shared-memory transposes with or without bounds checks
+//   rows_into_tile            their first phase: global rows into the tile
+//   tile_into_rows            their second phase: tile columns out to global rows
 //   copy                      the bandwidth ceiling: same tile loop, no transpose
 //   transpose_naive           coalesced reads, strided writes (G2: 32 sectors per store)
 //   transpose_shared          through tile[T][T]: the column read is a 32-way conflict (S4)
@@ -57,97 +59,160 @@ WS_BODY void transpose_naive(In<T> in, Out<T> out, int width, int height) {
   });
 }
 
-// After the barrier, thread row y of the shared-memory transposes writes rows
-// y + j of its output column: it reads the tile words of up to four rows, then
-// stores those of them that are inside the matrix, and so on down the column
-// (a tile read is always inside the tile). read(j) and store(j, value) are the
-// body's own. Reading before the store's check matters: otherwise the compiler
-// issues the reads, and the index arithmetic before them, after the check, which
-// cost the one-element-per-thread 32 x 32 transposes 3-4% against NVIDIA's
-// sample, and would skip reads the tracer records at an edge; reads are
-// volatile_read so that it cannot. Groups of four, not the whole column: with
-// 16 to 64 rows per thread (16 x 1, 64 x 1 blocks) reading everything first was
-// up to 25% slower (scripts/probes/phase_pair_probe.cu).
-template <int TILE, int BLOCK_ROWS, class Read, class Store>
-WS_BODY void read_then_store_rows(bool column_inside, int y, int height, Read read, Store store) {
-  constexpr int kRows = TILE / BLOCK_ROWS, kGroup = kRows < 4 ? kRows : 4;
+// Which bounds checks a shared-memory transpose's block runs with; the launch
+// adapter picks one per block with runs_unchecked.
+struct CheckEachRow {};  // any block: each thread checks its column and each of its rows
+struct TileInside {};    // the block's whole tile is inside the matrix: nothing to check
+
+// Whether this block runs its body with TileInside: with up to four rows per
+// thread, every block whose whole tile is inside the matrix (all but the last row
+// and column of blocks). The condition is on blockIdx and the sizes only, so the
+// compiler knows the whole block takes the same side: it emits the body twice,
+// and the interior copy is NVIDIA's sample, loads, a barrier, then tile reads and
+// stores in one straight run. Checking per thread instead cost up to 6% at
+// 32 x 16 and 64 x 16 on an H200. With more rows per thread the straight copy was
+// up to 20% slower than the checked body, which is on par with the sample there
+// (scripts/probes/uniform_tile_probe.cu).
+template <int TILE, int BLOCK_ROWS>
+WS_BODY bool runs_unchecked(int width, int height) {
+  if constexpr (TILE / BLOCK_ROWS > 4) return false;
+  else return int(blockIdx.x + 1) * TILE <= width && int(blockIdx.y + 1) * TILE <= height;
+}
+
+template <class A, class B>
+inline constexpr bool kSameChecks = false;
+template <class A>
+inline constexpr bool kSameChecks<A, A> = true;
+
+// Before the barrier, thread row y of the shared-memory transposes moves input
+// rows y + j into the tile: read(j) from global memory, store(j, value) into the
+// tile, both the body's own. With CheckEachRow it runs as tile_rows, except that
+// a thread whose rows are all inside reads every row before it stores any, as
+// the sample compiles to (storing each row as it arrived was 2% slower with 16
+// rows per thread).
+template <int TILE, int BLOCK_ROWS, class T, class Checks, class Read, class Store>
+WS_BODY void rows_into_tile(bool column_inside, int y, int height, Read read, Store store) {
+  if constexpr (kSameChecks<Checks, TileInside>) {
+    code_path(3);
 #pragma unroll
-  for (int j0 = 0; j0 < TILE; j0 += kGroup * BLOCK_ROWS) {
-    decltype(read(0)) v[kGroup];
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) store(j, read(j));
+  } else {
+    if (!column_inside) return;
+    if (y + TILE - BLOCK_ROWS < height) {
+      code_path(1);
+      T v[TILE / BLOCK_ROWS];
 #pragma unroll
-    for (int k = 0; k < kGroup; ++k) v[k] = read(j0 + k * BLOCK_ROWS);
+      for (int j = 0; j < TILE; j += BLOCK_ROWS) v[j / BLOCK_ROWS] = read(j);
 #pragma unroll
-    for (int k = 0; k < kGroup; ++k)
-      if (column_inside && y + j0 + k * BLOCK_ROWS < height) store(j0 + k * BLOCK_ROWS, v[k]);
+      for (int j = 0; j < TILE; j += BLOCK_ROWS) store(j, v[j / BLOCK_ROWS]);
+    } else {
+      code_path(2);
+#pragma unroll
+      for (int j = 0; j < TILE && y + j < height; j += BLOCK_ROWS) store(j, read(j));
+    }
+  }
+  code_path(0);
+}
+
+// After the barrier, thread row y writes rows y + j of its output column: read(j)
+// from the tile (always inside it), store(j, value) to global memory. With
+// CheckEachRow it reads the tile words of up to four rows, then stores those of
+// them that are inside the matrix, and so on down the column. Reading before the
+// store's check matters: otherwise the compiler issues the reads, and the index
+// arithmetic before them, after the check, which cost the one-element-per-thread
+// 32 x 32 transposes 3-4% against NVIDIA's sample, and would skip reads the
+// tracer records at an edge; reads are volatile_read so that it cannot. Groups
+// of four, not the whole column: with 16 to 64 rows per thread (16 x 1, 64 x 1
+// blocks) reading everything first was up to 25% slower
+// (scripts/probes/phase_pair_probe.cu).
+template <int TILE, int BLOCK_ROWS, class Checks, class Read, class Store>
+WS_BODY void tile_into_rows(bool column_inside, int y, int height, Read read, Store store) {
+  if constexpr (kSameChecks<Checks, TileInside>) {
+    code_path(3);
+#pragma unroll
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) store(j, read(j));
+    code_path(0);
+  } else {
+    constexpr int kRows = TILE / BLOCK_ROWS, kGroup = kRows < 4 ? kRows : 4;
+#pragma unroll
+    for (int j0 = 0; j0 < TILE; j0 += kGroup * BLOCK_ROWS) {
+      decltype(read(0)) v[kGroup];
+#pragma unroll
+      for (int k = 0; k < kGroup; ++k) v[k] = read(j0 + k * BLOCK_ROWS);
+#pragma unroll
+      for (int k = 0; k < kGroup; ++k)
+        if (column_inside && y + j0 + k * BLOCK_ROWS < height) store(j0 + k * BLOCK_ROWS, v[k]);
+    }
   }
 }
 
 // The four shared-memory transposes differ only in where element (r, c) of the
 // tile lives; each spells its own index so the code view shows the difference.
+// Checks: CheckEachRow, or TileInside where runs_unchecked says so.
 
-template <int TILE, int BLOCK_ROWS, class T>
+template <int TILE, int BLOCK_ROWS, class T, class Checks = CheckEachRow>
 WS_BODY void transpose_shared(In<T> in, Out<T> out, int width, int height) {
   WS_SHARED(T, tile, [TILE][TILE]);
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
-    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
-  });
+  rows_into_tile<TILE, BLOCK_ROWS, T, Checks>(x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
+                                               [&](int j, T v) { tile[threadIdx.y + j][threadIdx.x] = v; });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;  // output column = input row
   y = blockIdx.x * TILE + threadIdx.y;  // output row = input column
-  read_then_store_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+  tile_into_rows<TILE, BLOCK_ROWS, Checks>(x < height, y, width, [&](int j) {
     return volatile_read(tile[threadIdx.x][threadIdx.y + j]);  // a column: one bank
   }, [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
-template <int TILE, int BLOCK_ROWS, class T>
+template <int TILE, int BLOCK_ROWS, class T, class Checks = CheckEachRow>
 WS_BODY void transpose_padded(In<T> in, Out<T> out, int width, int height) {
   WS_SHARED(T, tile, [TILE][TILE + 1]);  // bank of (r, c) is (r + c) % 32
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
-    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
-  });
+  rows_into_tile<TILE, BLOCK_ROWS, T, Checks>(x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
+                                               [&](int j, T v) { tile[threadIdx.y + j][threadIdx.x] = v; });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  read_then_store_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+  tile_into_rows<TILE, BLOCK_ROWS, Checks>(x < height, y, width, [&](int j) {
     return volatile_read(tile[threadIdx.x][threadIdx.y + j]);
   }, [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
-template <int TILE, int BLOCK_ROWS, class T>
+template <int TILE, int BLOCK_ROWS, class T, class Checks = CheckEachRow>
 WS_BODY void transpose_rotated(In<T> in, Out<T> out, int width, int height) {
   WS_SHARED(T, tile, [TILE][TILE]);  // (r, c) at column (c + r) % TILE: rows and columns conflict-free
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+  rows_into_tile<TILE, BLOCK_ROWS, T, Checks>(x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
+                                               [&](int j, T v) {
     const int r = threadIdx.y + j, c = threadIdx.x;
-    tile[r][(c + r) % TILE] = in[(y + j) * width + x];
+    tile[r][(c + r) % TILE] = v;
   });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  read_then_store_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+  tile_into_rows<TILE, BLOCK_ROWS, Checks>(x < height, y, width, [&](int j) {
     const int r = threadIdx.x, c = threadIdx.y + j;
     return volatile_read(tile[r][(c + r) % TILE]);
   }, [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
-template <int TILE, int BLOCK_ROWS, class T>
+template <int TILE, int BLOCK_ROWS, class T, class Checks = CheckEachRow>
 WS_BODY void transpose_xor(In<T> in, Out<T> out, int width, int height) {
   WS_SHARED(T, tile, [TILE][TILE]);  // (r, c) at column c ^ r (TILE a power of two): a permutation per row
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+  rows_into_tile<TILE, BLOCK_ROWS, T, Checks>(x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
+                                               [&](int j, T v) {
     const int r = threadIdx.y + j, c = threadIdx.x;
-    tile[r][c ^ r] = in[(y + j) * width + x];
+    tile[r][c ^ r] = v;
   });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  read_then_store_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+  tile_into_rows<TILE, BLOCK_ROWS, Checks>(x < height, y, width, [&](int j) {
     const int r = threadIdx.x, c = threadIdx.y + j;
     return volatile_read(tile[r][c ^ r]);
   }, [&](int j, T v) { out[(y + j) * height + x] = v; });
@@ -157,19 +222,20 @@ WS_BODY void transpose_xor(In<T> in, Out<T> out, int width, int height) {
 // tile is word at(r, c) of a tile of TILE rows x at.pitch words. On the host `at`
 // evaluates the typed expression; for the GPU the same expression, printed as C
 // by the parser that accepted it, is compiled into `at` at run time (NVRTC).
-template <int TILE, int BLOCK_ROWS, class T, class Layout>
+template <int TILE, int BLOCK_ROWS, class T, class Layout, class Checks = CheckEachRow>
 WS_BODY void transpose_layout(In<T> in, Out<T> out, int width, int height, Layout at) {
   WS_SHARED_DYNAMIC(T, tile, TILE, at.pitch);
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  tile_rows<TILE, BLOCK_ROWS>(x < width, y, height, [&](int j) {
+  rows_into_tile<TILE, BLOCK_ROWS, T, Checks>(x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
+                                               [&](int j, T v) {
     const int r = threadIdx.y + j, c = threadIdx.x;
-    tile[at(r, c)] = in[(y + j) * width + x];
+    tile[at(r, c)] = v;
   });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  read_then_store_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
+  tile_into_rows<TILE, BLOCK_ROWS, Checks>(x < height, y, width, [&](int j) {
     const int r = threadIdx.x, c = threadIdx.y + j;
     return volatile_read(tile[at(r, c)]);
   }, [&](int j, T v) { out[(y + j) * height + x] = v; });
