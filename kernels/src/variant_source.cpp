@@ -33,7 +33,7 @@ struct StudentLayout {{
 
 extern "C" __global__ void {entry}(const float* __restrict__ in, float* __restrict__ out, ws::kernels::KernelParams p) {{
   using namespace ws::kernels;
-  if (runs_unchecked<{tile}, {rows}>(p.cols, p.rows))
+  if (runs_unchecked<{tile}>(p.cols, p.rows))
     transpose_layout<{tile}, {rows}, float, StudentLayout, TileInside>(in, out, p.cols, p.rows, StudentLayout{{}});
   else
     transpose_layout<{tile}, {rows}, float, StudentLayout, CheckEachRow>(in, out, p.cols, p.rows, StudentLayout{{}});

@@ -1,8 +1,12 @@
 // Whether deciding "the whole tile is inside the matrix" once per block (a
 // condition of blockIdx and the sizes only, so the compiler knows it is uniform)
 // brings the shared-memory transposes within 3% of NVIDIA's sample at the shapes
-// where the committed body (form 0) is not: 32 x 16, 64 x 16 and 64 x 2 on the
-// H200, 16 x 1 rotated on the H100 (runs/*-phase-pair-probe-2026-11-26.txt).
+// where the body of eef6e9d (phase_forms.cuh 112) was not: 32 x 16, 64 x 16 and
+// 64 x 2 on the H200 (runs/*-phase-pair-probe-2026-11-26.txt). The catalog took
+// form 141 after these runs (runs_unchecked, rows_into_tile, tile_into_rows in
+// ws/kernels/transpose.hpp). Form 0 is the catalog's body as built; in the
+// recorded runs (runs/h200-uniform-tile-probe-2026-11-26.txt) that was eef6e9d's.
+// "The committed body" below is eef6e9d's.
 //   120  one uniform branch around both phases; inside: the sample's two loops
 //        (no checks), each tile read a volatile_read; outside: the committed body
 //   121  as 120, inside the second phase reads up to 4 rows, then stores them
@@ -15,8 +19,11 @@
 //   141  up to 4 rows per thread 120, above 140
 //   130  per thread, by rows per thread: up to 4 one checked loop and all reads
 //        first (phase_forms.cuh 100), above 4 the committed body
-// 8192^2, 200 interleaved launches each. Not part of the build; on a GPU:
-//   nvcc -O3 -arch=sm_90 -std=c++20 -Ikernels/include -Isim/include scripts/probes/uniform_tile_probe.cu -o p && ./p
+//   160  141 in a kernel with __launch_bounds__(TILE * BLOCK_ROWS); 161 the committed body so
+//   2PUFGG  for many rows per thread, see grid_form
+// 8192^2, 200 interleaved launches each; ./p RUN times the forms of recorded run RUN (1-5,
+// in main). Not part of the build; on a GPU:
+//   nvcc -O3 -arch=sm_90 -std=c++20 -Ikernels/include -Isim/include scripts/probes/uniform_tile_probe.cu -o p && ./p 5
 #include "phase_forms.cuh"
 
 template <int TILE, int BLOCK_ROWS, int L, bool VOLATILE, int GROUP, class T, class Tile>
@@ -83,10 +90,7 @@ __device__ inline void uniform_candidate(wk::In<T> in, wk::Out<T> out, int width
     if constexpr (FORM == 121) unchecked_phases<TILE, BLOCK_ROWS, L, true, G4, T>(tile, in, out, width, height);
     if constexpr (FORM == 124) unchecked_phases<TILE, BLOCK_ROWS, L, false, 1, T>(tile, in, out, width, height);
   } else {
-    if constexpr (L == 0) wk::transpose_shared<TILE, BLOCK_ROWS, T>(in, out, width, height);
-    if constexpr (L == 1) wk::transpose_padded<TILE, BLOCK_ROWS, T>(in, out, width, height);
-    if constexpr (L == 2) wk::transpose_rotated<TILE, BLOCK_ROWS, T>(in, out, width, height);
-    if constexpr (L == 3) wk::transpose_xor<TILE, BLOCK_ROWS, T>(in, out, width, height);
+    phase_form<TILE, BLOCK_ROWS, L, 112, T>(in, out, width, height);  // the body of eef6e9d
   }
 }
 
@@ -215,10 +219,7 @@ __global__ void __launch_bounds__(TILE * BLOCK_ROWS) bounded_entry(Arrays a, wk:
   const auto in = static_cast<const float*>(a.p[0]);
   const auto out = static_cast<float*>(a.p[1]);
   if constexpr (FORM == 161) {
-    if constexpr (L == 0) wk::transpose_shared<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows);
-    if constexpr (L == 1) wk::transpose_padded<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows);
-    if constexpr (L == 2) wk::transpose_rotated<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows);
-    if constexpr (L == 3) wk::transpose_xor<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows);
+    phase_form<TILE, BLOCK_ROWS, L, 112, float>(in, out, p.cols, p.rows);  // the body of eef6e9d
   } else {
     candidate<TILE, BLOCK_ROWS, L, 141, float>(in, out, p.cols, p.rows);
   }
@@ -236,10 +237,42 @@ void bounded_launch(dim3 g, dim3 b, float* out, const float* in, int n) {
 }
 #define VB(T, R, L, F) {#T "x" #R " layout " #L " form " #F, bounded_launch<T, R, L, F>, T, R}
 
-int main() {
-#define FORMS(T, R, L) V(T, R, L, 5), V(T, R, L, 141), V(T, R, L, 201132), V(T, R, L, 211104), \
-                       V(T, R, L, 211108), V(T, R, L, 210104), V(T, R, L, 210108), V(T, R, L, 211004), V(T, R, L, 211008)
-  const ProbeVariant vs[] = {LAYOUTS(16, 1), LAYOUTS(16, 2), LAYOUTS(32, 1), LAYOUTS(32, 2), LAYOUTS(32, 4),
-                             LAYOUTS(64, 1), LAYOUTS(64, 2), LAYOUTS(64, 4), LAYOUTS(64, 8)};
-  return run_probe(vs, sizeof(vs) / sizeof(vs[0]), 28);
+// The recorded runs, each a list of forms over a list of shapes.
+#define ALL_SHAPES                                                                                          \
+  LAYOUTS(16, 1), LAYOUTS(16, 2), LAYOUTS(16, 4), LAYOUTS(16, 8), LAYOUTS(16, 16), LAYOUTS(32, 1), LAYOUTS(32, 2), \
+      LAYOUTS(32, 4), LAYOUTS(32, 8), LAYOUTS(32, 16), LAYOUTS(32, 32), LAYOUTS(64, 1), LAYOUTS(64, 2),            \
+      LAYOUTS(64, 4), LAYOUTS(64, 8), LAYOUTS(64, 16)
+#define FORMS(T, R, L) V(T, R, L, 3), V(T, R, L, 0), V(T, R, L, 120), V(T, R, L, 121), V(T, R, L, 122), \
+                       V(T, R, L, 124), V(T, R, L, 130)
+const ProbeVariant run1[] = {ALL_SHAPES};
+#undef FORMS
+#define FORMS(T, R, L) V(T, R, L, 3), V(T, R, L, 5), V(T, R, L, 0), V(T, R, L, 120), V(T, R, L, 140), \
+                       V(T, R, L, 141), VB(T, R, L, 160), VB(T, R, L, 161)
+const ProbeVariant run2[] = {ALL_SHAPES};  // 2 and 3: run 2 was this without 160 and 161
+#undef FORMS
+#define FORMS(T, R, L) V(T, R, L, 5), V(T, R, L, 0), V(T, R, L, 141), V(T, R, L, 201104), V(T, R, L, 201101), \
+                       V(T, R, L, 201004), V(T, R, L, 201001), V(T, R, L, 200104), V(T, R, L, 200108),         \
+                       V(T, R, L, 200102), V(T, R, L, 201132)
+#define MANY_ROWS LAYOUTS(16, 1), LAYOUTS(16, 2), LAYOUTS(32, 1), LAYOUTS(32, 2), LAYOUTS(32, 4), \
+                  LAYOUTS(64, 1), LAYOUTS(64, 2), LAYOUTS(64, 4), LAYOUTS(64, 8)
+const ProbeVariant run4[] = {MANY_ROWS};
+#undef FORMS
+#define FORMS(T, R, L) V(T, R, L, 5), V(T, R, L, 141), V(T, R, L, 201104), V(T, R, L, 201108), V(T, R, L, 201116), \
+                       V(T, R, L, 201132), V(T, R, L, 200116), V(T, R, L, 200132), V(T, R, L, 201016), V(T, R, L, 201032)
+const ProbeVariant run5[] = {LAYOUTS(16, 1), LAYOUTS(32, 1), LAYOUTS(32, 2), LAYOUTS(64, 1), LAYOUTS(64, 2),
+                             LAYOUTS(64, 4)};
+#undef FORMS
+#define FORMS(T, R, L) V(T, R, L, 5), V(T, R, L, 141), V(T, R, L, 201132), V(T, R, L, 211104), V(T, R, L, 211108), \
+                       V(T, R, L, 210104), V(T, R, L, 210108), V(T, R, L, 211004), V(T, R, L, 211008)
+const ProbeVariant run6[] = {MANY_ROWS};
+#undef FORMS
+
+int main(int argc, char** argv) {
+  const int run = argc > 1 ? atoi(argv[1]) : 6;
+  auto go = [](const ProbeVariant* vs, int n) { return run_probe(vs, n, 28); };
+  if (run == 1) return go(run1, sizeof(run1) / sizeof(run1[0]));
+  if (run == 2 || run == 3) return go(run2, sizeof(run2) / sizeof(run2[0]));
+  if (run == 4) return go(run4, sizeof(run4) / sizeof(run4[0]));
+  if (run == 5) return go(run5, sizeof(run5) / sizeof(run5[0]));
+  return go(run6, sizeof(run6) / sizeof(run6[0]));
 }

@@ -30,7 +30,7 @@ WS_TILED_ADAPTER(TransposeNaive, transpose_naive, float)
     static WS_BODY void run(Mem& m, const KernelParams& p) {                               \
       const auto in = input<Elem>(m, "in", p.rows, p.cols);                                \
       const auto out = output<Elem>(m, "out", p.cols, p.rows);                             \
-      if (runs_unchecked<TILE, BLOCK_ROWS>(p.cols, p.rows))                                \
+      if (runs_unchecked<TILE>(p.cols, p.rows))                                \
         body<TILE, BLOCK_ROWS, Elem, TileInside>(in, out, p.cols, p.rows);                 \
       else                                                                                 \
         body<TILE, BLOCK_ROWS, Elem, CheckEachRow>(in, out, p.cols, p.rows);               \

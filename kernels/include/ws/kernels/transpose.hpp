@@ -64,19 +64,16 @@ WS_BODY void transpose_naive(In<T> in, Out<T> out, int width, int height) {
 struct CheckEachRow {};  // any block: each thread checks its column and each of its rows
 struct TileInside {};    // the block's whole tile is inside the matrix: nothing to check
 
-// Whether this block runs its body with TileInside: with up to four rows per
-// thread, every block whose whole tile is inside the matrix (all but the last row
-// and column of blocks). The condition is on blockIdx and the sizes only, so the
-// compiler knows the whole block takes the same side: it emits the body twice,
-// and the interior copy is NVIDIA's sample, loads, a barrier, then tile reads and
-// stores in one straight run. Checking per thread instead cost up to 6% at
-// 32 x 16 and 64 x 16 on an H200. With more rows per thread the straight copy was
-// up to 20% slower than the checked body, which is on par with the sample there
+// Whether this block runs its body with TileInside: its whole tile is inside the
+// matrix (every block but the last row and column of blocks). The condition is
+// on blockIdx and the sizes only, so the compiler knows the whole block takes the
+// same side: it emits the body twice, and the interior copy is NVIDIA's sample,
+// loads, a barrier, then tile reads and stores in one straight run. Checking per
+// thread instead cost up to 6% at 32 x 16 and 64 x 16 on an H200
 // (scripts/probes/uniform_tile_probe.cu).
-template <int TILE, int BLOCK_ROWS>
+template <int TILE>
 WS_BODY bool runs_unchecked(int width, int height) {
-  if constexpr (TILE / BLOCK_ROWS > 4) return false;
-  else return int(blockIdx.x + 1) * TILE <= width && int(blockIdx.y + 1) * TILE <= height;
+  return int(blockIdx.x + 1) * TILE <= width && int(blockIdx.y + 1) * TILE <= height;
 }
 
 template <class A, class B>
@@ -86,64 +83,58 @@ inline constexpr bool kSameChecks<A, A> = true;
 
 // Before the barrier, thread row y of the shared-memory transposes moves input
 // rows y + j into the tile: read(j) from global memory, store(j, value) into the
-// tile, both the body's own. With CheckEachRow it runs as tile_rows, except that
-// a thread whose rows are all inside reads every row before it stores any, as
-// the sample compiles to (storing each row as it arrived was 2% slower with 16
-// rows per thread).
+// tile, both the body's own. A thread whose rows are all inside (every thread
+// with TileInside) reads every row before it stores any, as the sample compiles
+// to: storing each row as it arrived was 2-4% slower with 16 rows per thread.
+// Otherwise each row is checked (the edge path of tile_rows).
 template <int TILE, int BLOCK_ROWS, class T, class Checks, class Read, class Store>
 WS_BODY void rows_into_tile(bool column_inside, int y, int height, Read read, Store store) {
-  if constexpr (kSameChecks<Checks, TileInside>) {
-    code_path(3);
+  constexpr bool kInside = kSameChecks<Checks, TileInside>;
+  if (kInside || (column_inside && y + TILE - BLOCK_ROWS < height)) {
+    code_path(kInside ? 3 : 1);
+    T v[TILE / BLOCK_ROWS];
 #pragma unroll
-    for (int j = 0; j < TILE; j += BLOCK_ROWS) store(j, read(j));
-  } else {
-    if (!column_inside) return;
-    if (y + TILE - BLOCK_ROWS < height) {
-      code_path(1);
-      T v[TILE / BLOCK_ROWS];
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) v[j / BLOCK_ROWS] = read(j);
 #pragma unroll
-      for (int j = 0; j < TILE; j += BLOCK_ROWS) v[j / BLOCK_ROWS] = read(j);
+    for (int j = 0; j < TILE; j += BLOCK_ROWS) store(j, v[j / BLOCK_ROWS]);
+  } else if (column_inside) {
+    code_path(2);
 #pragma unroll
-      for (int j = 0; j < TILE; j += BLOCK_ROWS) store(j, v[j / BLOCK_ROWS]);
-    } else {
-      code_path(2);
-#pragma unroll
-      for (int j = 0; j < TILE && y + j < height; j += BLOCK_ROWS) store(j, read(j));
-    }
+    for (int j = 0; j < TILE && y + j < height; j += BLOCK_ROWS) store(j, read(j));
   }
   code_path(0);
 }
 
 // After the barrier, thread row y writes rows y + j of its output column: read(j)
-// from the tile (always inside it), store(j, value) to global memory. With
-// CheckEachRow it reads the tile words of up to four rows, then stores those of
-// them that are inside the matrix, and so on down the column. Reading before the
-// store's check matters: otherwise the compiler issues the reads, and the index
-// arithmetic before them, after the check, which cost the one-element-per-thread
-// 32 x 32 transposes 3-4% against NVIDIA's sample, and would skip reads the
-// tracer records at an edge; reads are volatile_read so that it cannot. Groups
-// of four, not the whole column: with 16 to 64 rows per thread (16 x 1, 64 x 1
-// blocks) reading everything first was up to 25% slower
+// from the tile (always inside it), store(j, value) to global memory. It reads
+// the tile words of a group of rows, then stores them, group after group down the
+// column; with CheckEachRow each store is checked and a group is four rows.
+// With TileInside a group is READ_AHEAD rows: the whole column where the reads are
+// conflict-free, as the sample compiles to (4% faster at 64 x 2 on an H200 than
+// groups of 4 to 16), four where each read is a 32-way conflict (transpose_shared:
+// its whole column first kept the stores waiting, 14% slower at 32 x 1).
+// Reading before the store's check matters: otherwise the compiler issues the
+// reads, and the index arithmetic before them, after the check (3-4% slower at
+// 32 x 32), and would skip reads the tracer records at an edge; reads are
+// volatile_read so that it cannot. Checked groups of four, not the whole column:
+// with 16 to 64 rows per thread that was up to 25% slower
 // (scripts/probes/phase_pair_probe.cu).
-template <int TILE, int BLOCK_ROWS, class Checks, class Read, class Store>
+template <int TILE, int BLOCK_ROWS, class Checks, int READ_AHEAD = TILE / BLOCK_ROWS, class Read, class Store>
 WS_BODY void tile_into_rows(bool column_inside, int y, int height, Read read, Store store) {
-  if constexpr (kSameChecks<Checks, TileInside>) {
-    code_path(3);
+  constexpr bool kInside = kSameChecks<Checks, TileInside>;
+  constexpr int kRows = TILE / BLOCK_ROWS, kAhead = kInside ? READ_AHEAD : 4;
+  constexpr int kGroup = kRows < kAhead ? kRows : kAhead;
+  if (kInside) code_path(3);
 #pragma unroll
-    for (int j = 0; j < TILE; j += BLOCK_ROWS) store(j, read(j));
-    code_path(0);
-  } else {
-    constexpr int kRows = TILE / BLOCK_ROWS, kGroup = kRows < 4 ? kRows : 4;
+  for (int j0 = 0; j0 < TILE; j0 += kGroup * BLOCK_ROWS) {
+    decltype(read(0)) v[kGroup];
 #pragma unroll
-    for (int j0 = 0; j0 < TILE; j0 += kGroup * BLOCK_ROWS) {
-      decltype(read(0)) v[kGroup];
+    for (int k = 0; k < kGroup; ++k) v[k] = read(j0 + k * BLOCK_ROWS);
 #pragma unroll
-      for (int k = 0; k < kGroup; ++k) v[k] = read(j0 + k * BLOCK_ROWS);
-#pragma unroll
-      for (int k = 0; k < kGroup; ++k)
-        if (column_inside && y + j0 + k * BLOCK_ROWS < height) store(j0 + k * BLOCK_ROWS, v[k]);
-    }
+    for (int k = 0; k < kGroup; ++k)
+      if (kInside || (column_inside && y + j0 + k * BLOCK_ROWS < height)) store(j0 + k * BLOCK_ROWS, v[k]);
   }
+  code_path(0);
 }
 
 // The four shared-memory transposes differ only in where element (r, c) of the
@@ -160,7 +151,7 @@ WS_BODY void transpose_shared(In<T> in, Out<T> out, int width, int height) {
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;  // output column = input row
   y = blockIdx.x * TILE + threadIdx.y;  // output row = input column
-  tile_into_rows<TILE, BLOCK_ROWS, Checks>(x < height, y, width, [&](int j) {
+  tile_into_rows<TILE, BLOCK_ROWS, Checks, 4>(x < height, y, width, [&](int j) {  // 4 rows ahead: see there
     return volatile_read(tile[threadIdx.x][threadIdx.y + j]);  // a column: one bank
   }, [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
@@ -235,7 +226,7 @@ WS_BODY void transpose_layout(In<T> in, Out<T> out, int width, int height, Layou
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  tile_into_rows<TILE, BLOCK_ROWS, Checks>(x < height, y, width, [&](int j) {
+  tile_into_rows<TILE, BLOCK_ROWS, Checks, 4>(x < height, y, width, [&](int j) {  // may conflict
     const int r = threadIdx.x, c = threadIdx.y + j;
     return volatile_read(tile[at(r, c)]);
   }, [&](int j, T v) { out[(y + j) * height + x] = v; });
