@@ -33,10 +33,11 @@ struct StudentLayout {{
 
 extern "C" __global__ void {entry}(const float* __restrict__ in, float* __restrict__ out, ws::kernels::KernelParams p) {{
   using namespace ws::kernels;
-  if (runs_unchecked<{tile}>(p.cols, p.rows))
-    transpose_layout<{tile}, {rows}, float, StudentLayout, TileInside>(in, out, p.cols, p.rows, StudentLayout{{}});
+  if (runs_unchecked_copy<{tile}, {rows}>(p.cols, p.rows))
+    transpose_layout<{tile}, {rows}, float>(in, out, p.cols, p.rows, StudentLayout{{}}, TileInside{{}});
   else
-    transpose_layout<{tile}, {rows}, float, StudentLayout, CheckEachRow>(in, out, p.cols, p.rows, StudentLayout{{}});
+    transpose_layout<{tile}, {rows}, float>(in, out, p.cols, p.rows, StudentLayout{{}},
+                                            BlockInside{{tile_inside<{tile}>(p.cols, p.rows)}});
 }}
 )",
                      fmt::arg("tile", p.tile), fmt::arg("rows", p.block_rows), fmt::arg("pitch", t.pitch),

@@ -32,11 +32,11 @@ __device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int he
 
 // The catalog's body of layout L with the given bounds checks.
 template <int TILE, int BLOCK_ROWS, int L, class Checks>
-__device__ inline void catalog_body(wk::In<float> in, wk::Out<float> out, int width, int height) {
-  if constexpr (L == 0) wk::transpose_shared<TILE, BLOCK_ROWS, float, Checks>(in, out, width, height);
-  if constexpr (L == 1) wk::transpose_padded<TILE, BLOCK_ROWS, float, Checks>(in, out, width, height);
-  if constexpr (L == 2) wk::transpose_rotated<TILE, BLOCK_ROWS, float, Checks>(in, out, width, height);
-  if constexpr (L == 3) wk::transpose_xor<TILE, BLOCK_ROWS, float, Checks>(in, out, width, height);
+__device__ inline void catalog_body(wk::In<float> in, wk::Out<float> out, int width, int height, Checks inside) {
+  if constexpr (L == 0) wk::transpose_shared<TILE, BLOCK_ROWS, float>(in, out, width, height, inside);
+  if constexpr (L == 1) wk::transpose_padded<TILE, BLOCK_ROWS, float>(in, out, width, height, inside);
+  if constexpr (L == 2) wk::transpose_rotated<TILE, BLOCK_ROWS, float>(in, out, width, height, inside);
+  if constexpr (L == 3) wk::transpose_xor<TILE, BLOCK_ROWS, float>(in, out, width, height, inside);
 }
 
 // FORM 3: the sample (plain pointers, no checks); 0: the catalog's body; else the probe's candidate.
@@ -55,8 +55,10 @@ __global__ void entry(Arrays a, wk::KernelParams p) {
     for (int i = 0; i < TILE; i += BLOCK_ROWS)
       out[index_out + i * height] = tile[threadIdx.x][tile_column<TILE, L>(threadIdx.x, threadIdx.y + i)];
   } else if constexpr (FORM == 0) {  // as the catalog's launch adapter calls it
-    if (wk::runs_unchecked<TILE>(p.cols, p.rows)) catalog_body<TILE, BLOCK_ROWS, L, wk::TileInside>(in, out, p.cols, p.rows);
-    else catalog_body<TILE, BLOCK_ROWS, L, wk::CheckEachRow>(in, out, p.cols, p.rows);
+    if (wk::runs_unchecked_copy<TILE, BLOCK_ROWS>(p.cols, p.rows))
+      catalog_body<TILE, BLOCK_ROWS, L>(in, out, p.cols, p.rows, wk::TileInside{});
+    else
+      catalog_body<TILE, BLOCK_ROWS, L>(in, out, p.cols, p.rows, wk::BlockInside{wk::tile_inside<TILE>(p.cols, p.rows)});
   } else {
     candidate<TILE, BLOCK_ROWS, L, FORM, float>(in, out, p.cols, p.rows);
   }

@@ -82,21 +82,24 @@ TEST(Trace, PhasesAndProgramOrder) {
   EXPECT_EQ(w.instructions[8].phase, 1);
 }
 
-// runs_unchecked: a block whose whole tile is inside the matrix runs the
-// unchecked copy of the body (code path 3); an edge block the checked one (1 or 2).
-TEST(Trace, OnlyBlocksWhoseTileIsInsideRunUnchecked) {
+// A block whose whole tile is inside the matrix fills the tile on code path 1,
+// every row read before any is stored; an edge block checks each row (path 2).
+TEST(Trace, OnlyBlocksWhoseTileIsInsideSkipTheRowChecks) {
   auto paths = [](const ws::WarpTrace& w) {
     std::set<int> out;
     for (const auto& ti : w.instructions) out.insert(ti.path);
     return out;
   };
   for (const char* name : {"transpose_shared", "transpose_padded", "transpose_rotated", "transpose_xor"}) {
-    auto p = defaults(name);  // 8192^2, 32 x 8 blocks: 4 rows per thread
-    EXPECT_EQ(paths(trace(name, p, Dim3{5, 7, 0})), std::set<int>{3}) << name;
-    p.rows = 45;
-    p.cols = 40;  // block column 1 covers input columns 32..63: 8 inside
-    EXPECT_EQ(paths(trace(name, p, Dim3{0, 0, 0})), std::set<int>{3}) << name;
-    EXPECT_FALSE(paths(trace(name, p, Dim3{1, 0, 0})).count(3)) << name;
+    for (int block_rows : {8, 1}) {  // 4 rows per thread (an unchecked copy of the body), 32 (one copy)
+      auto p = defaults(name);
+      p.block_rows = block_rows;
+      EXPECT_EQ(paths(trace(name, p, Dim3{5, 7, 0})), (std::set<int>{0, 1})) << name;
+      p.rows = 45;
+      p.cols = 40;  // block column 1 covers input columns 32..63: 8 inside
+      EXPECT_EQ(paths(trace(name, p, Dim3{0, 0, 0})), (std::set<int>{0, 1})) << name;
+      EXPECT_EQ(paths(trace(name, p, Dim3{1, 0, 0})), (std::set<int>{0, 2})) << name;
+    }
   }
 }
 

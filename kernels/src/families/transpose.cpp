@@ -21,8 +21,9 @@ namespace ws::kernels {
 WS_TILED_ADAPTER(TransposeNaive, transpose_naive, float)
 #undef WS_TILED_ADAPTER
 
-// The shared-memory transposes: the body with each row checked, or with none
-// where runs_unchecked says the block may (ws/kernels/transpose.hpp).
+// The shared-memory transposes: the body told whether the block's tile is inside
+// the matrix, at compile time where that gives an unchecked copy (TileInside in
+// ws/kernels/transpose.hpp), else at run time.
 #define WS_SHARED_TILE_ADAPTER(Adapter, body, Elem)                                        \
   template <int TILE, int BLOCK_ROWS>                                                      \
   struct Adapter {                                                                         \
@@ -30,10 +31,10 @@ WS_TILED_ADAPTER(TransposeNaive, transpose_naive, float)
     static WS_BODY void run(Mem& m, const KernelParams& p) {                               \
       const auto in = input<Elem>(m, "in", p.rows, p.cols);                                \
       const auto out = output<Elem>(m, "out", p.cols, p.rows);                             \
-      if (runs_unchecked<TILE>(p.cols, p.rows))                                \
-        body<TILE, BLOCK_ROWS, Elem, TileInside>(in, out, p.cols, p.rows);                 \
+      if (runs_unchecked_copy<TILE, BLOCK_ROWS>(p.cols, p.rows))                           \
+        body<TILE, BLOCK_ROWS, Elem>(in, out, p.cols, p.rows, TileInside{});               \
       else                                                                                 \
-        body<TILE, BLOCK_ROWS, Elem, CheckEachRow>(in, out, p.cols, p.rows);               \
+        body<TILE, BLOCK_ROWS, Elem>(in, out, p.cols, p.rows, BlockInside{tile_inside<TILE>(p.cols, p.rows)}); \
     }                                                                                      \
   };
 WS_SHARED_TILE_ADAPTER(TransposeShared, transpose_shared, float)

@@ -1,6 +1,6 @@
 // Copy and transpose kernels, written once for the GPU and the tracer.
 //   tile_rows                 the row loop of copy and the naive transpose (interior and edge paths)
-//   runs_unchecked            per block: the shared-memory transposes with or without bounds checks
+//   TileInside, BlockInside   whether a block's whole tile is inside: the transposes' bounds checks
 //   rows_into_tile            their first phase: global rows into the tile
 //   tile_into_rows            their second phase: tile columns out to global rows
 //   copy                      the bandwidth ceiling: same tile loop, no transpose
@@ -59,39 +59,48 @@ WS_BODY void transpose_naive(In<T> in, Out<T> out, int width, int height) {
   });
 }
 
-// Which bounds checks a shared-memory transpose's block runs with; the launch
-// adapter picks one per block with runs_unchecked.
-struct CheckEachRow {};  // any block: each thread checks its column and each of its rows
-struct TileInside {};    // the block's whole tile is inside the matrix: nothing to check
+// Whether a shared-memory transpose's block has its whole tile inside the matrix
+// (every block but the last row and column of blocks), as its body knows it:
+// where the answer is TileInside, at compile time, the compiler emits a copy of
+// the body with no bounds check; a BlockInside is told at run time. The launch
+// adapter decides once per block with tile_inside (a condition of blockIdx and
+// the sizes only, the same for every thread of the block):
+//   up to 4 rows per thread: TileInside for inside blocks, BlockInside{false}
+//     for the others. The inside copy is NVIDIA's sample, loads, a barrier, then
+//     tile reads and stores in one straight run; checking per thread instead
+//     cost up to 6% at 32 x 16 and 64 x 16 on an H200.
+//   more rows per thread: BlockInside{tile_inside(...)}, one copy of the body
+//     checking the flag; two copies were up to 20% slower there.
+// (scripts/probes/uniform_tile_probe.cu; runs/h200-uniform-tile-probe-2026-11-26-run*.txt)
+struct TileInside {
+  static constexpr bool value = true;
+};
+struct BlockInside {
+  bool value;
+};
 
-// Whether this block runs its body with TileInside: its whole tile is inside the
-// matrix (every block but the last row and column of blocks). The condition is
-// on blockIdx and the sizes only, so the compiler knows the whole block takes the
-// same side: it emits the body twice, and the interior copy is NVIDIA's sample,
-// loads, a barrier, then tile reads and stores in one straight run. Checking per
-// thread instead cost up to 6% at 32 x 16 and 64 x 16 on an H200
-// (scripts/probes/uniform_tile_probe.cu).
 template <int TILE>
-WS_BODY bool runs_unchecked(int width, int height) {
+WS_BODY bool tile_inside(int width, int height) {
   return int(blockIdx.x + 1) * TILE <= width && int(blockIdx.y + 1) * TILE <= height;
 }
 
-template <class A, class B>
-inline constexpr bool kSameChecks = false;
-template <class A>
-inline constexpr bool kSameChecks<A, A> = true;
+// The adapter's choice: TileInside where this is true, else BlockInside{tile_inside(...)}.
+template <int TILE, int BLOCK_ROWS>
+WS_BODY bool runs_unchecked_copy(int width, int height) {
+  return TILE / BLOCK_ROWS <= 4 && tile_inside<TILE>(width, height);
+}
 
 // Before the barrier, thread row y of the shared-memory transposes moves input
 // rows y + j into the tile: read(j) from global memory, store(j, value) into the
-// tile, both the body's own. A thread whose rows are all inside (every thread
-// with TileInside) reads every row before it stores any, as the sample compiles
-// to: storing each row as it arrived was 2-4% slower with 16 rows per thread.
-// Otherwise each row is checked (the edge path of tile_rows).
+// tile, both the body's own. In a block whose tile is inside, each thread reads
+// every row before it stores any, as the sample compiles to (storing each row as
+// it arrived was 2-4% slower with 16 rows per thread); elsewhere each row is
+// checked, as in tile_rows' edge path. The two are separate code on the GPU, so
+// code_path tells the tracer which one a lane ran.
 template <int TILE, int BLOCK_ROWS, class T, class Checks, class Read, class Store>
-WS_BODY void rows_into_tile(bool column_inside, int y, int height, Read read, Store store) {
-  constexpr bool kInside = kSameChecks<Checks, TileInside>;
-  if (kInside || (column_inside && y + TILE - BLOCK_ROWS < height)) {
-    code_path(kInside ? 3 : 1);
+WS_BODY void rows_into_tile(Checks tile, bool column_inside, int y, int height, Read read, Store store) {
+  if (tile.value) {
+    code_path(1);
     T v[TILE / BLOCK_ROWS];
 #pragma unroll
     for (int j = 0; j < TILE; j += BLOCK_ROWS) v[j / BLOCK_ROWS] = read(j);
@@ -107,24 +116,18 @@ WS_BODY void rows_into_tile(bool column_inside, int y, int height, Read read, St
 
 // After the barrier, thread row y writes rows y + j of its output column: read(j)
 // from the tile (always inside it), store(j, value) to global memory. It reads
-// the tile words of a group of rows, then stores them, group after group down the
-// column; with CheckEachRow each store is checked and a group is four rows.
-// With TileInside a group is READ_AHEAD rows: the whole column where the reads are
-// conflict-free, as the sample compiles to (4% faster at 64 x 2 on an H200 than
-// groups of 4 to 16), four where each read is a 32-way conflict (transpose_shared:
-// its whole column first kept the stores waiting, 14% slower at 32 x 1).
-// Reading before the store's check matters: otherwise the compiler issues the
-// reads, and the index arithmetic before them, after the check (3-4% slower at
-// 32 x 32), and would skip reads the tracer records at an edge; reads are
-// volatile_read so that it cannot. Checked groups of four, not the whole column:
-// with 16 to 64 rows per thread that was up to 25% slower
-// (scripts/probes/phase_pair_probe.cu).
-template <int TILE, int BLOCK_ROWS, class Checks, int READ_AHEAD = TILE / BLOCK_ROWS, class Read, class Store>
-WS_BODY void tile_into_rows(bool column_inside, int y, int height, Read read, Store store) {
-  constexpr bool kInside = kSameChecks<Checks, TileInside>;
-  constexpr int kRows = TILE / BLOCK_ROWS, kAhead = kInside ? READ_AHEAD : 4;
-  constexpr int kGroup = kRows < kAhead ? kRows : kAhead;
-  if (kInside) code_path(3);
+// the tile words of READ_AHEAD rows, then stores those inside the matrix, and so
+// on down the column: the whole column where the reads are conflict-free, as the
+// sample compiles to (groups of 4 to 16 were 3-4% slower at 64 x 2 on an H200);
+// four where each read is a 32-way conflict (transpose_shared: its whole column
+// first kept the stores waiting, 14% slower at 32 x 1). Reading before the
+// store's check matters: otherwise the compiler issues the reads, and the index
+// arithmetic before them, after the check (3-4% slower at 32 x 32), and would
+// skip reads the tracer records at an edge; reads are volatile_read so that it
+// cannot.
+template <int TILE, int BLOCK_ROWS, int READ_AHEAD, class Checks, class Read, class Store>
+WS_BODY void tile_into_rows(Checks tile, bool column_inside, int y, int height, Read read, Store store) {
+  constexpr int kRows = TILE / BLOCK_ROWS, kGroup = kRows < READ_AHEAD ? kRows : READ_AHEAD;
 #pragma unroll
   for (int j0 = 0; j0 < TILE; j0 += kGroup * BLOCK_ROWS) {
     decltype(read(0)) v[kGroup];
@@ -132,51 +135,50 @@ WS_BODY void tile_into_rows(bool column_inside, int y, int height, Read read, St
     for (int k = 0; k < kGroup; ++k) v[k] = read(j0 + k * BLOCK_ROWS);
 #pragma unroll
     for (int k = 0; k < kGroup; ++k)
-      if (kInside || (column_inside && y + j0 + k * BLOCK_ROWS < height)) store(j0 + k * BLOCK_ROWS, v[k]);
+      if (tile.value || (column_inside && y + j0 + k * BLOCK_ROWS < height)) store(j0 + k * BLOCK_ROWS, v[k]);
   }
-  code_path(0);
 }
 
 // The four shared-memory transposes differ only in where element (r, c) of the
 // tile lives; each spells its own index so the code view shows the difference.
-// Checks: CheckEachRow, or TileInside where runs_unchecked says so.
+// inside: whether the block's tile is inside the matrix (TileInside or BlockInside).
 
-template <int TILE, int BLOCK_ROWS, class T, class Checks = CheckEachRow>
-WS_BODY void transpose_shared(In<T> in, Out<T> out, int width, int height) {
+template <int TILE, int BLOCK_ROWS, class T, class Checks>
+WS_BODY void transpose_shared(In<T> in, Out<T> out, int width, int height, Checks inside) {
   WS_SHARED(T, tile, [TILE][TILE]);
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  rows_into_tile<TILE, BLOCK_ROWS, T, Checks>(x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
+  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
                                                [&](int j, T v) { tile[threadIdx.y + j][threadIdx.x] = v; });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;  // output column = input row
   y = blockIdx.x * TILE + threadIdx.y;  // output row = input column
-  tile_into_rows<TILE, BLOCK_ROWS, Checks, 4>(x < height, y, width, [&](int j) {  // 4 rows ahead: see there
+  tile_into_rows<TILE, BLOCK_ROWS, 4>(inside, x < height, y, width, [&](int j) {  // 4 rows ahead: see there
     return volatile_read(tile[threadIdx.x][threadIdx.y + j]);  // a column: one bank
   }, [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
-template <int TILE, int BLOCK_ROWS, class T, class Checks = CheckEachRow>
-WS_BODY void transpose_padded(In<T> in, Out<T> out, int width, int height) {
+template <int TILE, int BLOCK_ROWS, class T, class Checks>
+WS_BODY void transpose_padded(In<T> in, Out<T> out, int width, int height, Checks inside) {
   WS_SHARED(T, tile, [TILE][TILE + 1]);  // bank of (r, c) is (r + c) % 32
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  rows_into_tile<TILE, BLOCK_ROWS, T, Checks>(x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
+  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
                                                [&](int j, T v) { tile[threadIdx.y + j][threadIdx.x] = v; });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  tile_into_rows<TILE, BLOCK_ROWS, Checks>(x < height, y, width, [&](int j) {
+  tile_into_rows<TILE, BLOCK_ROWS, TILE / BLOCK_ROWS>(inside, x < height, y, width, [&](int j) {
     return volatile_read(tile[threadIdx.x][threadIdx.y + j]);
   }, [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
-template <int TILE, int BLOCK_ROWS, class T, class Checks = CheckEachRow>
-WS_BODY void transpose_rotated(In<T> in, Out<T> out, int width, int height) {
+template <int TILE, int BLOCK_ROWS, class T, class Checks>
+WS_BODY void transpose_rotated(In<T> in, Out<T> out, int width, int height, Checks inside) {
   WS_SHARED(T, tile, [TILE][TILE]);  // (r, c) at column (c + r) % TILE: rows and columns conflict-free
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  rows_into_tile<TILE, BLOCK_ROWS, T, Checks>(x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
+  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
                                                [&](int j, T v) {
     const int r = threadIdx.y + j, c = threadIdx.x;
     tile[r][(c + r) % TILE] = v;
@@ -184,18 +186,18 @@ WS_BODY void transpose_rotated(In<T> in, Out<T> out, int width, int height) {
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  tile_into_rows<TILE, BLOCK_ROWS, Checks>(x < height, y, width, [&](int j) {
+  tile_into_rows<TILE, BLOCK_ROWS, TILE / BLOCK_ROWS>(inside, x < height, y, width, [&](int j) {
     const int r = threadIdx.x, c = threadIdx.y + j;
     return volatile_read(tile[r][(c + r) % TILE]);
   }, [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
-template <int TILE, int BLOCK_ROWS, class T, class Checks = CheckEachRow>
-WS_BODY void transpose_xor(In<T> in, Out<T> out, int width, int height) {
+template <int TILE, int BLOCK_ROWS, class T, class Checks>
+WS_BODY void transpose_xor(In<T> in, Out<T> out, int width, int height, Checks inside) {
   WS_SHARED(T, tile, [TILE][TILE]);  // (r, c) at column c ^ r (TILE a power of two): a permutation per row
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  rows_into_tile<TILE, BLOCK_ROWS, T, Checks>(x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
+  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
                                                [&](int j, T v) {
     const int r = threadIdx.y + j, c = threadIdx.x;
     tile[r][c ^ r] = v;
@@ -203,7 +205,7 @@ WS_BODY void transpose_xor(In<T> in, Out<T> out, int width, int height) {
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  tile_into_rows<TILE, BLOCK_ROWS, Checks>(x < height, y, width, [&](int j) {
+  tile_into_rows<TILE, BLOCK_ROWS, TILE / BLOCK_ROWS>(inside, x < height, y, width, [&](int j) {
     const int r = threadIdx.x, c = threadIdx.y + j;
     return volatile_read(tile[r][c ^ r]);
   }, [&](int j, T v) { out[(y + j) * height + x] = v; });
@@ -213,12 +215,12 @@ WS_BODY void transpose_xor(In<T> in, Out<T> out, int width, int height) {
 // tile is word at(r, c) of a tile of TILE rows x at.pitch words. On the host `at`
 // evaluates the typed expression; for the GPU the same expression, printed as C
 // by the parser that accepted it, is compiled into `at` at run time (NVRTC).
-template <int TILE, int BLOCK_ROWS, class T, class Layout, class Checks = CheckEachRow>
-WS_BODY void transpose_layout(In<T> in, Out<T> out, int width, int height, Layout at) {
+template <int TILE, int BLOCK_ROWS, class T, class Layout, class Checks>
+WS_BODY void transpose_layout(In<T> in, Out<T> out, int width, int height, Layout at, Checks inside) {
   WS_SHARED_DYNAMIC(T, tile, TILE, at.pitch);
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  rows_into_tile<TILE, BLOCK_ROWS, T, Checks>(x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
+  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
                                                [&](int j, T v) {
     const int r = threadIdx.y + j, c = threadIdx.x;
     tile[at(r, c)] = v;
@@ -226,7 +228,7 @@ WS_BODY void transpose_layout(In<T> in, Out<T> out, int width, int height, Layou
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  tile_into_rows<TILE, BLOCK_ROWS, Checks, 4>(x < height, y, width, [&](int j) {  // may conflict
+  tile_into_rows<TILE, BLOCK_ROWS, 4>(inside, x < height, y, width, [&](int j) {  // may conflict
     const int r = threadIdx.x, c = threadIdx.y + j;
     return volatile_read(tile[at(r, c)]);
   }, [&](int j, T v) { out[(y + j) * height + x] = v; });
