@@ -5,7 +5,8 @@
 # For the device machine; binaries from scripts/gpu-bundle.sh (build-carry/).
 #   usage: scripts/twin-sweep.sh RESULTS_DIR [KERNEL...]   then scripts/twin-table.py RESULTS_DIR
 # MIN_TILE=16 skips the 2-, 4- and 8-wide tiles (tens of ms a launch at 8192^2;
-# every kernel ran them within 0.1% of, or faster than, its twin on 2026-11-26).
+# every kernel ran them within 0.1% of, or faster than, its twin on 2026-11-26);
+# MAX_TILE=8 sweeps only those.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=$here/build-carry
@@ -22,7 +23,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv 
 for k in "${kernels[@]}"; do
   for s in $shapes; do
     t=${s%,*}; r=${s#*,}
-    [ "$t" -ge "${MIN_TILE:-0}" ] || continue
+    [ "$t" -ge "${MIN_TILE:-0}" ] && [ "$t" -le "${MAX_TILE:-64}" ] || continue
     # Tiny blocks at 8192^2 take tens of ms a launch: fewer launches there.
     n=${REPEAT:-50}; [ $((t * r)) -lt 64 ] && n=10
     timeout 120 "$bin/warpscope" bench --kernel "$k" --tile "$t" --block-rows "$r" --repeat "$n" \
