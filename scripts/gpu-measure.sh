@@ -60,6 +60,7 @@ for k in copy transpose_naive transpose_shared transpose_padded transpose_rotate
   done
 done
 [ "$mode" = smoke ] && timing_only=()
+[ -n "${NO_TWIN_SHAPES:-}" ] && timing_only=()  # a re-timing that keeps the twins' shapes (make_measurements.py --timings)
 
 measure_timings() {
   if [ -z "$only" ]; then

@@ -4,10 +4,16 @@ assets/measurements/<name>.json: bench timings plus Nsight Compute counters per
 catalog kernel, as the app and the fidelity test read them.
 usage: make_measurements.py RESULTS_DIR OUT_JSON
        make_measurements.py --update RESULTS_DIR OUT_JSON
+       make_measurements.py --timings RESULTS_DIR OUT_JSON
 --update takes one kernel's folder of `gpu-measure.sh kernel NAME...` (RESULTS/NAME,
 re-measured after a change to its body): its entries replace those in OUT_JSON, the
 rest and the calibration stay, and the file's "updates" list says what was
-re-measured when."""
+re-measured when.
+--timings takes a `gpu-measure.sh timings` run alone (no counters): its calibration
+and timings replace OUT_JSON's, so that they come from one machine; each entry keeps
+the Nsight Compute counters OUT_JSON has for the same kernel and parameters (counts,
+not times: the same on every machine for the same body), and entries the run did
+not time (NO_TWIN_SHAPES=1 skips the twins' extra shapes) stay as they were."""
 import csv, glob, json, os, re, sys
 
 NCU_COMMAND = ("ncu --clock-control none --metrics <hardware-model metrics> --csv --page raw -k regex:ws_kernel "
@@ -75,7 +81,24 @@ def merge(run, kernels, out_path):
     print(f"{out_path}: {len(kernels)} entries re-measured ({', '.join(sorted(kernels))})")
 
 
-def main(res, out_path, update=False):
+def keep_counters(kernels, out_path, res, allb):
+    """--timings: the new calibration and timings, the old counters and untimed entries."""
+    old = json.load(open(out_path))
+    assert allb["gpu"] == old["gpu"], f"these results are from {allb['gpu']}, {out_path} from {old['gpu']}"
+    def launch(e):
+        return e["kernel"], json.dumps(e["params"], sort_keys=True)
+    counted = {launch(e): e["ncu"] for e in old["kernels"].values() if "ncu" in e}
+    for e in kernels.values():
+        if launch(e) in counted:
+            e["ncu"] = counted[launch(e)]
+    timed = {launch(e) for e in kernels.values()}
+    kept = {k: e for k, e in old["kernels"].items() if launch(e) not in timed}
+    print(f"{out_path}: {len(kernels)} entries re-timed, {sum('ncu' in e for e in kernels.values())} with the file's "
+          f"counters; kept untimed: {', '.join(sorted(kept)) or 'none'}")
+    return {**kept, **kernels}, old
+
+
+def main(res, out_path, update=False, timings=False):
     allb = json.load(open(os.path.join(res, "bench-all.json")))
     doc = {k: allb[k] for k in ("gpu", "driver", "cuda", "date", "memcpy_d2d_gbps")}
     # The driver's version as nvidia-smi reports it (580.159.04); bench writes the
@@ -89,7 +112,8 @@ def main(res, out_path, update=False):
         doc["driver_api"] = allb["driver_api"]
     doc["command"] = allb["command"] + " (timings); " + NCU_COMMAND + " (counters); see scripts/gpu-measure.sh"
     kernels = {}
-    launched = ncu_rows(os.path.join(res, "ncu-all.csv"))
+    # --timings: no counters; each bench entry pairs with none.
+    launched = [("ws_kernel", None)] * len(allb["kernels"]) if timings else ncu_rows(os.path.join(res, "ncu-all.csv"))
     assert len(launched) == len(allb["kernels"]), (len(launched), len(allb["kernels"]))
     # bench --launch-once launches the kernels in bench's order ("order"); each
     # launch is one ws_kernel<VARIANT> entry, VARIANT being bench's "entry".
@@ -118,6 +142,12 @@ def main(res, out_path, update=False):
         kernels.setdefault(key, entry(k))
     if update:
         return merge(doc, kernels, out_path)
+    if timings:
+        assert os.path.exists(os.path.join(res, "calibrate.json")), "--timings needs the run's calibration (calibrate.json)"
+        kernels, old = keep_counters(kernels, out_path, res, allb)
+        doc["command"] = allb["command"] + " (timings, " + doc["date"] + "); counters: " + old["command"]
+        doc["updates"] = old.get("updates", []) + [{"timings": "calibration and every kernel re-timed on one machine",
+                                                   "date": doc["date"], "driver": doc["driver"]}]
     calibration = os.path.join(res, "calibrate.json")
     if os.path.exists(calibration):
         doc["calibration"] = json.load(open(calibration))["calibration"]
@@ -128,5 +158,5 @@ def main(res, out_path, update=False):
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--update"]
-    main(args[0], args[1], update="--update" in sys.argv[1:])
+    args = [a for a in sys.argv[1:] if a not in ("--update", "--timings")]
+    main(args[0], args[1], update="--update" in sys.argv[1:], timings="--timings" in sys.argv[1:])
