@@ -64,8 +64,9 @@ __global__ void entry(Arrays a, wk::KernelParams p) {
   }
 }
 
-template <int T, int R, int L, int FORM>
-void launch(dim3 g, dim3 b, float* out, const float* in, int n) {
+// Launches `kernel` (an entry of T x R) as the catalog would: the arrays in a struct, the sizes in KernelParams.
+template <int T, int R>
+void launch_with(void (*kernel)(Arrays, wk::KernelParams), dim3 g, dim3 b, float* out, const float* in, int n) {
   Arrays a;
   a.p[0] = const_cast<float*>(in);
   a.p[1] = out;
@@ -73,7 +74,12 @@ void launch(dim3 g, dim3 b, float* out, const float* in, int n) {
   p.rows = p.cols = n;
   p.tile = T;
   p.block_rows = R;
-  entry<T, R, L, FORM><<<g, b>>>(a, p);
+  kernel<<<g, b>>>(a, p);
+}
+
+template <int T, int R, int L, int FORM>
+void launch(dim3 g, dim3 b, float* out, const float* in, int n) {
+  launch_with<T, R>(entry<T, R, L, FORM>, g, b, out, in, n);
 }
 
 // One variant; every layout of a shape (FORMS is the probe's list of forms).

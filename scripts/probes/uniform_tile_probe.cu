@@ -43,15 +43,9 @@ __device__ inline void unchecked_phases(Tile& tile, wk::In<T> in, wk::Out<T> out
     if constexpr (VOLATILE) return wk::volatile_read(tile[r][tile_column<TILE, L>(r, c)]);
     else return tile[r][tile_column<TILE, L>(r, c)];
   };
-  constexpr int K = GROUP;
-#pragma unroll
-  for (int j0 = 0; j0 < TILE; j0 += K * BLOCK_ROWS) {
-    T v[K];
-#pragma unroll
-    for (int k = 0; k < K; ++k) v[k] = word(j0 + k * BLOCK_ROWS);
-#pragma unroll
-    for (int k = 0; k < K; ++k) out[(y + j0 + k * BLOCK_ROWS) * height + x] = v[k];
-  }
+  // groups of GROUP rows, reads then stores, no check
+  wk::tile_into_rows<TILE, BLOCK_ROWS, GROUP>(wk::TileInside{}, true, y, width, word,
+                                              [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 template <int TILE, int BLOCK_ROWS, int L, int FORM, class T>
@@ -81,7 +75,8 @@ __device__ inline void uniform_candidate(wk::In<T> in, wk::Out<T> out, int width
 #pragma unroll
       for (int j = 0; j < TILE; j += BLOCK_ROWS) out[(y + j) * height + x] = word(j);
     } else {
-      wk::read_then_store_rows<TILE, BLOCK_ROWS>(x < height, y, width, word,
+      // eef6e9d's second phase (read_then_store_rows): groups of up to 4, reads then checked stores
+      wk::tile_into_rows<TILE, BLOCK_ROWS, 4>(wk::BlockInside{false}, x < height, y, width, word,
                                                  [&](int j, T v) { out[(y + j) * height + x] = v; });
     }
   } else if (inside) {
@@ -156,15 +151,8 @@ __device__ inline void grid_form(wk::In<T> in, wk::Out<T> out, int width, int he
 #pragma unroll
       for (int k = 0; k < G; ++k) cur[k] = next[k];
     }
-  } else {
-#pragma unroll
-    for (int j0 = 0; j0 < TILE; j0 += G * BLOCK_ROWS) {
-      T v[G];
-#pragma unroll
-      for (int k = 0; k < G; ++k) v[k] = read(j0 + k * BLOCK_ROWS);
-#pragma unroll
-      for (int k = 0; k < G; ++k) store(j0 + k * BLOCK_ROWS, v[k]);
-    }
+  } else {  // groups of G, reads then stores (store() checks)
+    wk::tile_into_rows<TILE, BLOCK_ROWS, G>(wk::TileInside{}, true, y, width, read, store);
   }
 }
 
@@ -173,32 +161,7 @@ __device__ inline void candidate(wk::In<T> in, wk::Out<T> out, int width, int he
   if constexpr (FORM >= 200000) {
     grid_form<TILE, BLOCK_ROWS, L, FORM, T>(in, out, width, height);
   } else if constexpr (FORM == 140 || (FORM == 141 && TILE / BLOCK_ROWS > 4)) {
-    constexpr int N = TILE / BLOCK_ROWS;
-    WS_SHARED(T, tile, [TILE][L == 1 ? TILE + 1 : TILE]);
-    int x = blockIdx.x * TILE + threadIdx.x, y = blockIdx.y * TILE + threadIdx.y;
-    if (x < width && y + TILE - BLOCK_ROWS < height) {
-      T v[N];
-#pragma unroll
-      for (int j = 0; j < TILE; j += BLOCK_ROWS) v[j / BLOCK_ROWS] = in[(y + j) * width + x];
-#pragma unroll
-      for (int j = 0; j < TILE; j += BLOCK_ROWS) {
-        const int r = threadIdx.y + j, c = threadIdx.x;
-        tile[r][tile_column<TILE, L>(r, c)] = v[j / BLOCK_ROWS];
-      }
-    } else if (x < width) {
-#pragma unroll
-      for (int j = 0; j < TILE && y + j < height; j += BLOCK_ROWS) {
-        const int r = threadIdx.y + j, c = threadIdx.x;
-        tile[r][tile_column<TILE, L>(r, c)] = in[(y + j) * width + x];
-      }
-    }
-    __syncthreads();
-    x = blockIdx.y * TILE + threadIdx.x;
-    y = blockIdx.x * TILE + threadIdx.y;
-    wk::read_then_store_rows<TILE, BLOCK_ROWS>(x < height, y, width, [&](int j) {
-      const int r = threadIdx.x, c = threadIdx.y + j;
-      return wk::volatile_read(tile[r][tile_column<TILE, L>(r, c)]);
-    }, [&](int j, T v) { out[(y + j) * height + x] = v; });
+    grid_form<TILE, BLOCK_ROWS, L, 200104, T>(in, out, width, height);  // the same code: per thread, loads first, 4 ahead
   } else if constexpr (FORM == 5) {  // the benchmark's twin: the sample with int r, c (form 3 deduces unsigned)
     WS_SHARED(T, tile, [TILE][L == 1 ? TILE + 1 : TILE]);
     unchecked_phases<TILE, BLOCK_ROWS, L, false, 1, T>(tile, in, out, width, height);
@@ -226,14 +189,7 @@ __global__ void __launch_bounds__(TILE * BLOCK_ROWS) bounded_entry(Arrays a, wk:
 }
 template <int T, int R, int L, int FORM>
 void bounded_launch(dim3 g, dim3 b, float* out, const float* in, int n) {
-  Arrays a;
-  a.p[0] = const_cast<float*>(in);
-  a.p[1] = out;
-  wk::KernelParams p;
-  p.rows = p.cols = n;
-  p.tile = T;
-  p.block_rows = R;
-  bounded_entry<T, R, L, FORM><<<g, b>>>(a, p);
+  launch_with<T, R>(bounded_entry<T, R, L, FORM>, g, b, out, in, n);
 }
 #define VB(T, R, L, F) {#T "x" #R " layout " #L " form " #F, bounded_launch<T, R, L, F>, T, R}
 

@@ -8,41 +8,32 @@ namespace ws::kernels {
 
 // Launch adapters: the arrays in argument order, one statement each (the order
 // of a call's arguments is unspecified, and the order here is the kernel's), then the body.
-#define WS_TILED_ADAPTER(Adapter, body, Elem)                   \
+#define WS_TILED_ADAPTER(Adapter, Elem, ...)                    \
   template <int TILE, int BLOCK_ROWS>                           \
   struct Adapter {                                              \
     template <class Mem>                                        \
     static WS_BODY void run(Mem& m, const KernelParams& p) {    \
       const auto in = input<Elem>(m, "in", p.rows, p.cols);     \
       const auto out = output<Elem>(m, "out", p.cols, p.rows);  \
-      body<TILE, BLOCK_ROWS, Elem>(in, out, p.cols, p.rows);    \
+      __VA_ARGS__;                                              \
     }                                                           \
   };
-WS_TILED_ADAPTER(TransposeNaive, transpose_naive, float)
+// The shared-memory transposes are told whether the block's tile is inside the
+// matrix: at compile time where that gives an unchecked copy of the body
+// (TileInside in ws/kernels/transpose.hpp), else at run time.
+#define WS_TOLD_INSIDE(body, Elem)                                          \
+  if (runs_unchecked_copy<TILE, BLOCK_ROWS>(p.cols, p.rows))                \
+    body<TILE, BLOCK_ROWS, Elem>(in, out, p.cols, p.rows, TileInside{});    \
+  else                                                                      \
+    body<TILE, BLOCK_ROWS, Elem>(in, out, p.cols, p.rows, BlockInside{tile_inside<TILE>(p.cols, p.rows)})
+WS_TILED_ADAPTER(TransposeNaive, float, transpose_naive<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows))
+WS_TILED_ADAPTER(TransposeShared, float, WS_TOLD_INSIDE(transpose_shared, float))
+WS_TILED_ADAPTER(TransposePadded, float, WS_TOLD_INSIDE(transpose_padded, float))
+WS_TILED_ADAPTER(TransposeRotated, float, WS_TOLD_INSIDE(transpose_rotated, float))
+WS_TILED_ADAPTER(TransposeXor, float, WS_TOLD_INSIDE(transpose_xor, float))
+WS_TILED_ADAPTER(TransposeNonsquareInt, int, WS_TOLD_INSIDE(transpose_padded, int))
+#undef WS_TOLD_INSIDE
 #undef WS_TILED_ADAPTER
-
-// The shared-memory transposes: the body told whether the block's tile is inside
-// the matrix, at compile time where that gives an unchecked copy (TileInside in
-// ws/kernels/transpose.hpp), else at run time.
-#define WS_SHARED_TILE_ADAPTER(Adapter, body, Elem)                                        \
-  template <int TILE, int BLOCK_ROWS>                                                      \
-  struct Adapter {                                                                         \
-    template <class Mem>                                                                   \
-    static WS_BODY void run(Mem& m, const KernelParams& p) {                               \
-      const auto in = input<Elem>(m, "in", p.rows, p.cols);                                \
-      const auto out = output<Elem>(m, "out", p.cols, p.rows);                             \
-      if (runs_unchecked_copy<TILE, BLOCK_ROWS>(p.cols, p.rows))                           \
-        body<TILE, BLOCK_ROWS, Elem>(in, out, p.cols, p.rows, TileInside{});               \
-      else                                                                                 \
-        body<TILE, BLOCK_ROWS, Elem>(in, out, p.cols, p.rows, BlockInside{tile_inside<TILE>(p.cols, p.rows)}); \
-    }                                                                                      \
-  };
-WS_SHARED_TILE_ADAPTER(TransposeShared, transpose_shared, float)
-WS_SHARED_TILE_ADAPTER(TransposePadded, transpose_padded, float)
-WS_SHARED_TILE_ADAPTER(TransposeRotated, transpose_rotated, float)
-WS_SHARED_TILE_ADAPTER(TransposeXor, transpose_xor, float)
-WS_SHARED_TILE_ADAPTER(TransposeNonsquareInt, transpose_padded, int)
-#undef WS_SHARED_TILE_ADAPTER
 
 template <int TILE, int BLOCK_ROWS>
 struct Copy {
