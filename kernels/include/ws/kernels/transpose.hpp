@@ -148,14 +148,15 @@ WS_BODY void transpose_shared(In<T> in, Out<T> out, int width, int height, Check
   WS_SHARED(T, tile, [TILE][TILE]);
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
-                                               [&](int j, T v) { tile[threadIdx.y + j][threadIdx.x] = v; });
+  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height,
+      [&](int j) { return in[(y + j) * width + x]; },
+      [&](int j, T v) { tile[threadIdx.y + j][threadIdx.x] = v; });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;  // output column = input row
   y = blockIdx.x * TILE + threadIdx.y;  // output row = input column
-  tile_into_rows<TILE, BLOCK_ROWS, 4>(inside, x < height, y, width, [&](int j) {  // 4 rows ahead: see there
-    return volatile_read(tile[threadIdx.x][threadIdx.y + j]);  // a column: one bank
-  }, [&](int j, T v) { out[(y + j) * height + x] = v; });
+  tile_into_rows<TILE, BLOCK_ROWS, 4>(inside, x < height, y, width,  // 4 rows ahead: each read conflicts
+      [&](int j) { return volatile_read(tile[threadIdx.x][threadIdx.y + j]); },  // a column: one bank
+      [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 template <int TILE, int BLOCK_ROWS, class T, class Checks>
@@ -163,14 +164,15 @@ WS_BODY void transpose_padded(In<T> in, Out<T> out, int width, int height, Check
   WS_SHARED(T, tile, [TILE][TILE + 1]);  // bank of (r, c) is (r + c) % 32
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
-                                               [&](int j, T v) { tile[threadIdx.y + j][threadIdx.x] = v; });
+  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height,
+      [&](int j) { return in[(y + j) * width + x]; },
+      [&](int j, T v) { tile[threadIdx.y + j][threadIdx.x] = v; });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  tile_into_rows<TILE, BLOCK_ROWS, TILE / BLOCK_ROWS>(inside, x < height, y, width, [&](int j) {
-    return volatile_read(tile[threadIdx.x][threadIdx.y + j]);
-  }, [&](int j, T v) { out[(y + j) * height + x] = v; });
+  tile_into_rows<TILE, BLOCK_ROWS, TILE / BLOCK_ROWS>(inside, x < height, y, width,  // the whole column ahead
+      [&](int j) { return volatile_read(tile[threadIdx.x][threadIdx.y + j]); },
+      [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 template <int TILE, int BLOCK_ROWS, class T, class Checks>
@@ -178,18 +180,21 @@ WS_BODY void transpose_rotated(In<T> in, Out<T> out, int width, int height, Chec
   WS_SHARED(T, tile, [TILE][TILE]);  // (r, c) at column (c + r) % TILE: rows and columns conflict-free
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
-                                               [&](int j, T v) {
-    const int r = threadIdx.y + j, c = threadIdx.x;
-    tile[r][(c + r) % TILE] = v;
-  });
+  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height,
+      [&](int j) { return in[(y + j) * width + x]; },
+      [&](int j, T v) {
+        const int r = threadIdx.y + j, c = threadIdx.x;
+        tile[r][(c + r) % TILE] = v;
+      });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  tile_into_rows<TILE, BLOCK_ROWS, TILE / BLOCK_ROWS>(inside, x < height, y, width, [&](int j) {
-    const int r = threadIdx.x, c = threadIdx.y + j;
-    return volatile_read(tile[r][(c + r) % TILE]);
-  }, [&](int j, T v) { out[(y + j) * height + x] = v; });
+  tile_into_rows<TILE, BLOCK_ROWS, TILE / BLOCK_ROWS>(inside, x < height, y, width,  // the whole column ahead
+      [&](int j) {
+        const int r = threadIdx.x, c = threadIdx.y + j;
+        return volatile_read(tile[r][(c + r) % TILE]);
+      },
+      [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 template <int TILE, int BLOCK_ROWS, class T, class Checks>
@@ -197,18 +202,21 @@ WS_BODY void transpose_xor(In<T> in, Out<T> out, int width, int height, Checks i
   WS_SHARED(T, tile, [TILE][TILE]);  // (r, c) at column c ^ r (TILE a power of two): a permutation per row
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
-                                               [&](int j, T v) {
-    const int r = threadIdx.y + j, c = threadIdx.x;
-    tile[r][c ^ r] = v;
-  });
+  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height,
+      [&](int j) { return in[(y + j) * width + x]; },
+      [&](int j, T v) {
+        const int r = threadIdx.y + j, c = threadIdx.x;
+        tile[r][c ^ r] = v;
+      });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  tile_into_rows<TILE, BLOCK_ROWS, TILE / BLOCK_ROWS>(inside, x < height, y, width, [&](int j) {
-    const int r = threadIdx.x, c = threadIdx.y + j;
-    return volatile_read(tile[r][c ^ r]);
-  }, [&](int j, T v) { out[(y + j) * height + x] = v; });
+  tile_into_rows<TILE, BLOCK_ROWS, TILE / BLOCK_ROWS>(inside, x < height, y, width,  // the whole column ahead
+      [&](int j) {
+        const int r = threadIdx.x, c = threadIdx.y + j;
+        return volatile_read(tile[r][c ^ r]);
+      },
+      [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 // A student's tile layout (`warpscope variant --layout`): element (r, c) of the
@@ -220,18 +228,21 @@ WS_BODY void transpose_layout(In<T> in, Out<T> out, int width, int height, Layou
   WS_SHARED_DYNAMIC(T, tile, TILE, at.pitch);
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height, [&](int j) { return in[(y + j) * width + x]; },
-                                               [&](int j, T v) {
-    const int r = threadIdx.y + j, c = threadIdx.x;
-    tile[at(r, c)] = v;
-  });
+  rows_into_tile<TILE, BLOCK_ROWS, T>(inside, x < width, y, height,
+      [&](int j) { return in[(y + j) * width + x]; },
+      [&](int j, T v) {
+        const int r = threadIdx.y + j, c = threadIdx.x;
+        tile[at(r, c)] = v;
+      });
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
-  tile_into_rows<TILE, BLOCK_ROWS, 4>(inside, x < height, y, width, [&](int j) {  // may conflict
-    const int r = threadIdx.x, c = threadIdx.y + j;
-    return volatile_read(tile[at(r, c)]);
-  }, [&](int j, T v) { out[(y + j) * height + x] = v; });
+  tile_into_rows<TILE, BLOCK_ROWS, 4>(inside, x < height, y, width,  // 4 rows ahead: it may conflict
+      [&](int j) {
+        const int r = threadIdx.x, c = threadIdx.y + j;
+        return volatile_read(tile[at(r, c)]);
+      },
+      [&](int j, T v) { out[(y + j) * height + x] = v; });
 }
 
 // Element i of a 4 x 4 block's column: rows v[0..3], component i.
