@@ -84,10 +84,22 @@ WS_BODY bool tile_inside(int width, int height) {
   return int(blockIdx.x + 1) * TILE <= width && int(blockIdx.y + 1) * TILE <= height;
 }
 
+// Whether the build has the unchecked copy (TileInside) of a TILE x BLOCK_ROWS
+// body. The GPU's does up to 4 rows per thread. The host tracer's does not: its
+// TileInside and BlockInside{true} run the same code paths and record the same
+// accesses, so one copy of each body is enough there.
+template <int TILE, int BLOCK_ROWS>
+inline constexpr bool kUncheckedCopy =
+#if defined(__CUDACC__)
+    TILE / BLOCK_ROWS <= 4;
+#else
+    false;
+#endif
+
 // The adapter's choice: TileInside where this is true, else BlockInside{tile_inside(...)}.
 template <int TILE, int BLOCK_ROWS>
 WS_BODY bool runs_unchecked_copy(int width, int height) {
-  return TILE / BLOCK_ROWS <= 4 && tile_inside<TILE>(width, height);
+  return kUncheckedCopy<TILE, BLOCK_ROWS> && tile_inside<TILE>(width, height);
 }
 
 // Before the barrier, thread row y of the shared-memory transposes moves input
