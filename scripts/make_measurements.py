@@ -59,6 +59,11 @@ def entry(bench_kernel, ncu=None):
     return e
 
 
+def launch(e):
+    """What an entry measured: the kernel and its parameters (keys name shapes in more than one way)."""
+    return e["kernel"], json.dumps(e["params"], sort_keys=True)
+
+
 def merge(run, kernels, out_path):
     doc = json.load(open(out_path))
     assert run["gpu"] == doc["gpu"], f"these results are from {run['gpu']}, {out_path} from {doc['gpu']}"
@@ -66,8 +71,6 @@ def merge(run, kernels, out_path):
     stale = [k for k, e in doc["kernels"].items() if e["kernel"] in names and k not in kernels]
     # An entry that the run re-measured under another key (the full run's extra
     # benches name their shapes differently from the sweeps): the new one replaces it.
-    def launch(e):  # what an entry measured: the kernel and its parameters
-        return e["kernel"], json.dumps(e["params"], sort_keys=True)
     remeasured = {launch(e) for e in kernels.values()}
     for k in [k for k in stale if launch(doc["kernels"][k]) in remeasured]:
         print(f"{out_path}: '{k}' re-measured under another key; dropped")
@@ -81,12 +84,10 @@ def merge(run, kernels, out_path):
     print(f"{out_path}: {len(kernels)} entries re-measured ({', '.join(sorted(kernels))})")
 
 
-def keep_counters(kernels, out_path, res, allb):
+def keep_counters(kernels, out_path, allb):
     """--timings: the new calibration and timings, the old counters and untimed entries."""
     old = json.load(open(out_path))
     assert allb["gpu"] == old["gpu"], f"these results are from {allb['gpu']}, {out_path} from {old['gpu']}"
-    def launch(e):
-        return e["kernel"], json.dumps(e["params"], sort_keys=True)
     counted = {launch(e): e["ncu"] for e in old["kernels"].values() if "ncu" in e}
     for e in kernels.values():
         if launch(e) in counted:
@@ -144,7 +145,7 @@ def main(res, out_path, update=False, timings=False):
         return merge(doc, kernels, out_path)
     if timings:
         assert os.path.exists(os.path.join(res, "calibrate.json")), "--timings needs the run's calibration (calibrate.json)"
-        kernels, old = keep_counters(kernels, out_path, res, allb)
+        kernels, old = keep_counters(kernels, out_path, allb)
         doc["command"] = allb["command"] + " (timings, " + doc["date"] + "); counters: " + old["command"]
         doc["updates"] = old.get("updates", []) + [{"timings": "calibration and every kernel re-timed on one machine",
                                                    "date": doc["date"], "driver": doc["driver"]}]

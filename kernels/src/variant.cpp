@@ -49,10 +49,9 @@ struct LayoutTranspose {
   static void run(Mem& m, const KernelParams& p, const Layout& at) {
     const auto in = input<float>(m, "in", p.rows, p.cols);
     const auto out = output<float>(m, "out", p.cols, p.rows);
-    if (runs_unchecked_copy<TILE, BLOCK_ROWS>(p.cols, p.rows))
-      transpose_layout<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows, at, TileInside{});
-    else
-      transpose_layout<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows, at, BlockInside{tile_inside<TILE>(p.cols, p.rows)});
+    tell_inside<TILE, BLOCK_ROWS>(p.cols, p.rows, [&](auto inside) {
+      transpose_layout<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows, at, inside);
+    });
   }
 };
 

@@ -32,12 +32,12 @@ struct StudentLayout {{
 }};
 
 extern "C" __global__ void {entry}(const float* __restrict__ in, float* __restrict__ out, ws::kernels::KernelParams p) {{
-  using namespace ws::kernels;
-  if (runs_unchecked_copy<{tile}, {rows}>(p.cols, p.rows))
+  using namespace ws::kernels;  // tell_inside, spelled out
+  const bool inside = tile_inside<{tile}>(p.cols, p.rows);
+  if (kUncheckedCopy<{tile}, {rows}> && inside)
     transpose_layout<{tile}, {rows}, float>(in, out, p.cols, p.rows, StudentLayout{{}}, TileInside{{}});
   else
-    transpose_layout<{tile}, {rows}, float>(in, out, p.cols, p.rows, StudentLayout{{}},
-                                            BlockInside{{tile_inside<{tile}>(p.cols, p.rows)}});
+    transpose_layout<{tile}, {rows}, float>(in, out, p.cols, p.rows, StudentLayout{{}}, BlockInside{{inside}});
 }}
 )",
                      fmt::arg("tile", p.tile), fmt::arg("rows", p.block_rows), fmt::arg("pitch", t.pitch),

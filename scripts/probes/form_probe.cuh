@@ -55,10 +55,9 @@ __global__ void entry(Arrays a, wk::KernelParams p) {
     for (int i = 0; i < TILE; i += BLOCK_ROWS)
       out[index_out + i * height] = tile[threadIdx.x][tile_column<TILE, L>(threadIdx.x, threadIdx.y + i)];
   } else if constexpr (FORM == 0) {  // as the catalog's launch adapter calls it
-    if (wk::runs_unchecked_copy<TILE, BLOCK_ROWS>(p.cols, p.rows))
-      catalog_body<TILE, BLOCK_ROWS, L>(in, out, p.cols, p.rows, wk::TileInside{});
-    else
-      catalog_body<TILE, BLOCK_ROWS, L>(in, out, p.cols, p.rows, wk::BlockInside{wk::tile_inside<TILE>(p.cols, p.rows)});
+    wk::tell_inside<TILE, BLOCK_ROWS>(p.cols, p.rows, [&](auto inside) {
+      catalog_body<TILE, BLOCK_ROWS, L>(in, out, p.cols, p.rows, inside);
+    });
   } else {
     candidate<TILE, BLOCK_ROWS, L, FORM, float>(in, out, p.cols, p.rows);
   }

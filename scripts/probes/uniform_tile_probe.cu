@@ -3,7 +3,7 @@
 // brings the shared-memory transposes within 3% of NVIDIA's sample at the shapes
 // where the body of eef6e9d (phase_forms.cuh 112) was not: 32 x 16, 64 x 16 and
 // 64 x 2 on the H200 (runs/*-phase-pair-probe-2026-11-26.txt). The catalog took
-// form 141 after these runs (runs_unchecked, rows_into_tile, tile_into_rows in
+// form 141 after these runs (tell_inside, rows_into_tile, tile_into_rows in
 // ws/kernels/transpose.hpp). Form 0 is the catalog's body as built; in the
 // recorded runs (runs/h200-uniform-tile-probe-2026-11-26.txt) that was eef6e9d's.
 // "The committed body" below is eef6e9d's.

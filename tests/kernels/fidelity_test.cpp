@@ -32,9 +32,9 @@ constexpr double kGlobalTolerance = 0.01;
 // Whole-kernel shared counters known to run more than 5% above the model, with
 // the ratio measured / simulated recorded on the H100 and the H200
 // (assets/measurements, 2026-11-25/26: every tile shape compiled, matmul's row
-// read as LDS.128)
-// and the tolerance allowed: the larger deviation plus about 1.5% for run-to-run
-// noise. Each is L1 contention, not a bank conflict the model misses: the same instruction alone in a probe matches S4, instruction
+// read as LDS.128) and the tolerance allowed: the larger deviation plus about
+// 1.5% for run-to-run noise. Each is L1 contention, not a bank conflict the
+// model misses: the same instruction alone in a probe matches S4, instruction
 // counts match exactly, and the ratio grows with the threads per block that
 // issue global traffic beside the shared accesses.
 struct KnownDeviation {

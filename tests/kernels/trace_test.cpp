@@ -91,7 +91,7 @@ TEST(Trace, OnlyBlocksWhoseTileIsInsideSkipTheRowChecks) {
     return out;
   };
   for (const char* name : {"transpose_shared", "transpose_padded", "transpose_rotated", "transpose_xor"}) {
-    for (int block_rows : {8, 1}) {  // 4 rows per thread (an unchecked copy of the body), 32 (one copy)
+    for (int block_rows : {8, 1}) {  // 4 rows per thread (on the GPU an unchecked copy), 32 (one copy)
       auto p = defaults(name);
       p.block_rows = block_rows;
       EXPECT_EQ(paths(trace(name, p, Dim3{5, 7, 0})), (std::set<int>{0, 1})) << name;

@@ -20,15 +20,11 @@ namespace ws::kernels {
   };
 // The shared-memory transposes are told whether the block's tile is inside the
 // matrix: at compile time where the build has an unchecked copy of the body
-// (TileInside, kUncheckedCopy in ws/kernels/transpose.hpp), else at run time.
-#define WS_TOLD_INSIDE(body, Elem)                                                \
-  if constexpr (kUncheckedCopy<TILE, BLOCK_ROWS>) {                               \
-    if (tile_inside<TILE>(p.cols, p.rows)) {                                      \
-      body<TILE, BLOCK_ROWS, Elem>(in, out, p.cols, p.rows, TileInside{});        \
-      return;                                                                     \
-    }                                                                             \
-  }                                                                               \
-  body<TILE, BLOCK_ROWS, Elem>(in, out, p.cols, p.rows, BlockInside{tile_inside<TILE>(p.cols, p.rows)})
+// (TileInside, tell_inside in ws/kernels/transpose.hpp), else at run time.
+#define WS_TOLD_INSIDE(body, Elem)                                         \
+  tell_inside<TILE, BLOCK_ROWS>(p.cols, p.rows, [&](auto inside) {         \
+    body<TILE, BLOCK_ROWS, Elem>(in, out, p.cols, p.rows, inside);         \
+  })
 WS_TILED_ADAPTER(TransposeNaive, float, transpose_naive<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows))
 WS_TILED_ADAPTER(TransposeShared, float, WS_TOLD_INSIDE(transpose_shared, float))
 WS_TILED_ADAPTER(TransposePadded, float, WS_TOLD_INSIDE(transpose_padded, float))

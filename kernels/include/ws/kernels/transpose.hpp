@@ -63,7 +63,7 @@ WS_BODY void transpose_naive(In<T> in, Out<T> out, int width, int height) {
 // (every block but the last row and column of blocks), as its body knows it:
 // where the answer is TileInside, at compile time, the compiler emits a copy of
 // the body with no bounds check; a BlockInside is told at run time. The launch
-// adapter decides once per block with tile_inside (a condition of blockIdx and
+// adapter decides once per block with tell_inside (tile_inside: a condition of blockIdx and
 // the sizes only, the same for every thread of the block):
 //   up to 4 rows per thread: TileInside for inside blocks, BlockInside{false}
 //     for the others. The inside copy is NVIDIA's sample, loads, a barrier, then
@@ -96,10 +96,20 @@ inline constexpr bool kUncheckedCopy =
     false;
 #endif
 
-// The adapter's choice: TileInside where this is true, else BlockInside{tile_inside(...)}.
-template <int TILE, int BLOCK_ROWS>
-WS_BODY bool runs_unchecked_copy(int width, int height) {
-  return kUncheckedCopy<TILE, BLOCK_ROWS> && tile_inside<TILE>(width, height);
+// Calls body(inside) with what this block is told: TileInside where the build has
+// the unchecked copy and the tile is inside, else BlockInside{inside}. The launch
+// adapters call it; the NVRTC source of a student's layout spells the same out
+// (variant_source.cpp), since a lambda there would be a host function.
+template <int TILE, int BLOCK_ROWS, class Body>
+WS_BODY void tell_inside(int width, int height, Body body) {
+  const bool inside = tile_inside<TILE>(width, height);
+  if constexpr (kUncheckedCopy<TILE, BLOCK_ROWS>) {
+    if (inside) {
+      body(TileInside{});
+      return;
+    }
+  }
+  body(BlockInside{inside});
 }
 
 // Before the barrier, thread row y of the shared-memory transposes moves input
