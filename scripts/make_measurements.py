@@ -96,7 +96,7 @@ def keep_counters(kernels, out_path, allb):
     kept = {k: e for k, e in old["kernels"].items() if launch(e) not in timed}
     print(f"{out_path}: {len(kernels)} entries re-timed, {sum('ncu' in e for e in kernels.values())} with the file's "
           f"counters; kept untimed: {', '.join(sorted(kept)) or 'none'}")
-    return {**kept, **kernels}, old
+    return {**kept, **kernels}, old, sorted(kept)
 
 
 def main(res, out_path, update=False, timings=False):
@@ -145,10 +145,10 @@ def main(res, out_path, update=False, timings=False):
         return merge(doc, kernels, out_path)
     if timings:
         assert os.path.exists(os.path.join(res, "calibrate.json")), "--timings needs the run's calibration (calibrate.json)"
-        kernels, old = keep_counters(kernels, out_path, allb)
+        kernels, old, kept = keep_counters(kernels, out_path, allb)
         doc["command"] = allb["command"] + " (timings, " + doc["date"] + "); counters: " + old["command"]
         doc["updates"] = old.get("updates", []) + [{"timings": "calibration and every kernel re-timed on one machine",
-                                                   "date": doc["date"], "driver": doc["driver"]}]
+                                                   "kept_untimed": kept, "date": doc["date"], "driver": doc["driver"]}]
     calibration = os.path.join(res, "calibrate.json")
     if os.path.exists(calibration):
         doc["calibration"] = json.load(open(calibration))["calibration"]
