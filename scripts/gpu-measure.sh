@@ -52,15 +52,23 @@ sweeps+=("matmul_naive|--rows 1024 --cols 1024" "matmul_tiled|--rows 1024 --cols
   "matmul_naive|--rows 4096 --cols 4096" "matmul_tiled|--rows 4096 --cols 4096"
   "matmul_tiled|--rows 4096 --cols 4096 --tile 32")
 [ "$mode" = smoke ] && sweeps=("smem_stride|--stride 2 --bytes 4")
-# Hand-written twins at more shapes (bench's "vs hand" column): timed, not counted.
-timing_only=()
+# Hand-written twins at more shapes (bench's "vs hand" column), which the
+# lessons also show: timed with 50 launches, and counted.
+twin_shapes=()
 for k in copy transpose_naive transpose_shared transpose_padded transpose_rotated transpose_xor; do
   for shape in "--tile 32 --block-rows 32" "--tile 16 --block-rows 16" "--tile 16 --block-rows 4" "--tile 64 --block-rows 16"; do
-    timing_only+=("$k|$shape")
+    twin_shapes+=("$k|$shape")
   done
 done
-[ "$mode" = smoke ] && timing_only=()
-[ -n "${NO_TWIN_SHAPES:-}" ] && timing_only=()  # a re-timing that keeps the twins' shapes (make_measurements.py --timings)
+[ "$mode" = smoke ] && twin_shapes=()
+[ -n "${NO_TWIN_SHAPES:-}" ] && twin_shapes=()  # a re-timing that keeps the twins' shapes (make_measurements.py --timings)
+# transpose_fast shapes: rows per block (--tile) x thread rows (--block-rows).
+# --swizzle 1: staged through a swizzled shared tile; 0: registers only.
+fast_shapes=("128 32 1" "256 32 1" "64 8 1" "64 16 0")
+# SHAPE_COUNTERS_ONLY=1 with `counters`: count only the twins' and
+# transpose_fast's extra shapes, no SASS or checks (after a `timings` call on
+# the same machine, for make_measurements.py --timings).
+shape_counters_only=${SHAPE_COUNTERS_ONLY:-}
 
 measure_timings() {
   if [ -z "$only" ]; then
@@ -71,9 +79,7 @@ measure_timings() {
   step "bench: ${only:-every kernel} at its default sizes"
   "$ws" bench --kernel "${only:-all}" --repeat "$repeat" --json "$res/bench-all.json" 2>&1 | tee "$res/bench-all.txt"
   [ -z "$only" ] || { measure_sweeps; return; }
-  # transpose_fast shapes: rows per block (--tile) x thread rows (--block-rows).
-  # --swizzle 1: staged through a swizzled shared tile; 0: registers only.
-  for v in "128 32 1" "256 32 1" "64 8 1" "64 16 0"; do
+  for v in "${fast_shapes[@]}"; do
     set -- $v
     "$ws" bench --kernel transpose_fast --tile "$1" --block-rows "$2" --swizzle "$3" --repeat "$repeat" \
       --json "$res/bench-fast-$1x$2-s$3.json" | grep "^transpose_fast "
@@ -83,7 +89,7 @@ measure_timings() {
 
 measure_sweeps() {
   local i=0 s k f r
-  for s in "${sweeps[@]}" "${timing_only[@]}"; do
+  for s in "${sweeps[@]}" "${twin_shapes[@]}"; do
     k=${s%%|*}; f=${s#*|}; i=$((i + 1))
     wanted "$k" || continue
     echo "$k|$f" > "$res/sweep-$i.name"
@@ -104,15 +110,24 @@ measure_counters() {
   metrics+=,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
   metrics+=,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum
   metrics+=,smsp__sass_inst_executed_op_ldsm.sum,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
-  ncu --clock-control none --metrics "$metrics" --csv --page raw -k regex:ws_kernel \
-    "$ws" bench --kernel "${only:-all}" --launch-once > "$res/ncu-all.csv" 2> "$res/ncu-all.err"
-  echo "ncu all: rc=$? rows=$(wc -l < "$res/ncu-all.csv")"
-  for s in "${sweeps[@]}"; do  # numbered as measure_sweeps numbers them
+  count() { ncu --clock-control none --metrics "$metrics" --csv --page raw -k regex:ws_kernel "$ws" bench "$@" --launch-once; }
+  if [ -z "$shape_counters_only" ]; then
+    count --kernel "${only:-all}" > "$res/ncu-all.csv" 2> "$res/ncu-all.err"
+    echo "ncu all: rc=$? rows=$(wc -l < "$res/ncu-all.csv")"
+  fi
+  for s in "${sweeps[@]}" "${twin_shapes[@]}"; do  # numbered as measure_sweeps numbers them
     k=${s%%|*}; f=${s#*|}; i=$((i + 1))
     wanted "$k" || continue
-    ncu --clock-control none --metrics "$metrics" --csv --page raw -k regex:ws_kernel \
-      "$ws" bench --kernel "$k" $f --launch-once > "$res/ncu-sweep-$i.csv" 2>> "$res/ncu-all.err"
+    [ -n "$shape_counters_only" ] && [ "$i" -le "${#sweeps[@]}" ] && continue
+    count --kernel "$k" $f > "$res/ncu-sweep-$i.csv" 2>> "$res/ncu-all.err"
   done
+  if [ -z "$only" ]; then  # as measure_timings times them
+    for v in "${fast_shapes[@]}"; do
+      set -- $v
+      count --kernel transpose_fast --tile "$1" --block-rows "$2" --swizzle "$3" > "$res/ncu-fast-$1x$2-s$3.csv" 2>> "$res/ncu-all.err"
+    done
+  fi
+  echo "ncu: $(ls "$res"/ncu-sweep-*.csv "$res"/ncu-fast-*.csv 2>/dev/null | wc -l) shape files"
 }
 
 dump_sass() {
@@ -138,7 +153,7 @@ else
   [ "$mode" = counters ] || measure_timings
   [ "$mode" = timings ] || measure_counters
 fi
-[ "$mode" = timings ] || dump_sass
+[ "$mode" = timings ] || [ -n "$shape_counters_only" ] || dump_sass
 
 # A call must fit the device's limit (600 s): in a full run the checks below are
 # skipped, and say so, when the measurements took too long.
@@ -146,6 +161,7 @@ checks=yes
 check_tests=()  # all of build-carry's tests
 case "$mode" in
   smoke | timings) checks=no ;;
+  counters) [ -z "$shape_counters_only" ] || checks=no ;;
   kernel) check_tests=(kernels_gpu_test kernels_variant_test kernels_fidelity_test) ;;  # GPU tests (catalog and typed variants); SASS widths, counters
   full) if [ "$SECONDS" -gt "${CHECKS_DEADLINE_S:-400}" ]; then
       echo "== skipping the GPU tests and compute-sanitizer: ${SECONDS} s used already"

@@ -92,11 +92,13 @@ def keep_counters(kernels, out_path, allb):
     for e in kernels.values():
         if launch(e) in counted:
             e["ncu"] = counted[launch(e)]
+    # Entries the file had no counters for, counted in this run (SHAPE_COUNTERS_ONLY).
+    counted_now = sorted(k for k, e in kernels.items() if "ncu" in e and launch(e) not in counted)
     timed = {launch(e) for e in kernels.values()}
     kept = {k: e for k, e in old["kernels"].items() if launch(e) not in timed}
-    print(f"{out_path}: {len(kernels)} entries re-timed, {sum('ncu' in e for e in kernels.values())} with the file's "
-          f"counters; kept untimed: {', '.join(sorted(kept)) or 'none'}")
-    return {**kept, **kernels}, old, sorted(kept)
+    print(f"{out_path}: {len(kernels)} entries re-timed, {len(kernels) - len(counted_now)} of them with the file's "
+          f"counters, {len(counted_now)} counted in this run; kept untimed: {', '.join(sorted(kept)) or 'none'}")
+    return {**kept, **kernels}, old, sorted(kept), counted_now
 
 
 def main(res, out_path, update=False, timings=False):
@@ -140,15 +142,18 @@ def main(res, out_path, update=False, timings=False):
         (kernel, k), = b["kernels"].items()
         p = k["params"]
         key = f"{kernel} tile={p['tile']} block_rows={p['block_rows']} swizzle={p['swizzle']}"
-        kernels.setdefault(key, entry(k))
+        ncu_path = path.replace("bench-fast-", "ncu-fast-").replace(".json", ".csv")
+        rows = ncu_rows(ncu_path) if os.path.exists(ncu_path) else []
+        kernels.setdefault(key, entry(k, rows[0][1] if rows else None))
     if update:
         return merge(doc, kernels, out_path)
     if timings:
         assert os.path.exists(os.path.join(res, "calibrate.json")), "--timings needs the run's calibration (calibrate.json)"
-        kernels, old, kept = keep_counters(kernels, out_path, allb)
+        kernels, old, kept, counted_now = keep_counters(kernels, out_path, allb)
         doc["command"] = allb["command"] + " (timings, " + doc["date"] + "); counters: " + old["command"]
         doc["updates"] = old.get("updates", []) + [{"timings": "calibration and every kernel re-timed on one machine",
-                                                   "kept_untimed": kept, "date": doc["date"], "driver": doc["driver"]}]
+                                                   "kept_untimed": kept, "counted_in_this_run": counted_now,
+                                                   "date": doc["date"], "driver": doc["driver"]}]
     calibration = os.path.join(res, "calibrate.json")
     if os.path.exists(calibration):
         doc["calibration"] = json.load(open(calibration))["calibration"]

@@ -41,8 +41,9 @@ struct KnownDeviation {
   std::string_view kernel;
   int tile, block_rows;      // the block shape it holds for (sizes do not matter: the contention is per block)
   std::string_view counter;  // "shared load" or "shared store"
-  double h100, h200;         // measured / simulated, the larger over the recorded sizes
+  double h100, h200;         // measured / simulated, the larger over the recorded sizes; 0: not counted on that GPU
   double tolerance;          // allowed |measured / simulated - 1|
+  double alone = 0;          // measured / simulated with the kernel launched as one block; 0: not probed
 };
 // Transposes at 8192^2 (defaults), 2048^2 and 16384 x 4096; matmuls at 1024^2, 2048^2, 4096^2.
 constexpr KnownDeviation kKnownDeviations[] = {
@@ -56,6 +57,25 @@ constexpr KnownDeviation kKnownDeviations[] = {
     {"matmul_tiled", 16, 8, "shared store", 1.068, 1.068, 0.085},
     {"matmul_tiled", 8, 8, "shared store", 1.073, 1.073, 0.09},
     {"matmul_tiled", 32, 8, "shared store", 1.144, 1.153, 0.17},
+    // The twins' extra shapes, counted on the H100 on 2026-11-26 (not yet on
+    // the H200). Launched as one block, each matches the model exactly, and
+    // the whole 8192^2 kernel reproduces its excess
+    // (scripts/probes/one-block-counters.sh, runs/h100-one-block-counters-2026-11-26.txt):
+    // no other block's traffic, no extra wavefronts.
+    {"transpose_fast", 64, 8, "shared load", 1.275, 0, 0.29, 1.0},
+    {"transpose_fast", 64, 8, "shared store", 1.063, 0, 0.08, 1.0},
+    {"transpose_fast", 256, 32, "shared load", 1.137, 0, 0.155, 1.0},
+    {"transpose_fast", 256, 32, "shared store", 1.059, 0, 0.075, 1.0},
+    {"transpose_padded", 16, 16, "shared load", 1.066, 0, 0.08, 1.0},
+    {"transpose_padded", 32, 32, "shared store", 1.059, 0, 0.075, 1.0},
+    {"transpose_rotated", 16, 16, "shared load", 1.135, 0, 0.15, 1.0},
+    {"transpose_rotated", 16, 4, "shared load", 1.067, 0, 0.08, 1.0},
+    {"transpose_rotated", 32, 32, "shared store", 1.060, 0, 0.075, 1.0},
+    {"transpose_shared", 32, 32, "shared store", 1.070, 0, 0.085, 1.0},
+    {"transpose_shared", 64, 16, "shared store", 1.071, 0, 0.085, 1.0},
+    {"transpose_xor", 16, 16, "shared load", 1.136, 0, 0.15, 1.0},
+    {"transpose_xor", 16, 4, "shared load", 1.067, 0, 0.08, 1.0},
+    {"transpose_xor", 32, 32, "shared store", 1.060, 0, 0.075, 1.0},
 };
 
 const KnownDeviation* known(std::string_view kernel, const wk::KernelParams& p, std::string_view counter) {
@@ -160,7 +180,10 @@ TEST(Fidelity, KnownDeviationsAreAllStillNeeded) {
     if (worst >= 0) {
       EXPECT_GT(worst, kSharedTolerance) << what << ": within 5% now; remove it";
     }
-    // A 2-way conflict in every other instruction would add 50%; stay well below.
-    EXPECT_LT(d.tolerance, 0.25) << what << ": an exception this wide would hide a conflict";
+    // A 2-way conflict in every other instruction would add 50%; stay well
+    // below, unless the kernel launched as one block matched the model exactly
+    // (then the excess is other blocks' traffic, not a conflict the model missed).
+    EXPECT_TRUE(d.alone == 0 || d.alone == 1.0) << what << ": alone it did not match the model";
+    if (d.alone != 1.0) EXPECT_LT(d.tolerance, 0.25) << what << ": an exception this wide would hide a conflict";
   }
 }
