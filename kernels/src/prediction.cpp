@@ -231,8 +231,14 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
     const double block_pipe_clocks = n.shared_wavefronts / n.blocks / c.shared_wavefronts_per_clock_per_sm +
                                      n.l1_lines / n.blocks / c.l1_requests_per_clock_per_sm;
     p.counts.pipe_ns = 1e9 * block_pipe_clocks / hz;
-    p.counts.memory_ns = n.first_read_share *
-                         block_lifetime_ns(c, r.launch.block.count(), n.words_in_flight, n.barrier, n.l2_resident);
+    const int threads = r.launch.block.count();
+    const double life_ns = block_lifetime_ns(c, threads, n.words_in_flight, n.barrier, n.l2_resident);
+    p.counts.memory_ns = n.first_read_share * life_ns;
+    if (!n.l2_resident && life_ns > 0 && c.max_threads_per_sm > 0) {
+      // The calibration's blocks read and write `words` 4-byte words per thread.
+      const double slots = std::min(c.max_threads_per_sm / threads, 32);
+      p.counts.life_dram_gbps = slots * threads * n.words_in_flight * 4.0 * 2 * c.sm_count / life_ns;
+    }
     if (p.counts.memory_ns > 0) {
       p.counts.blocks_per_ns = blocks_per_ns(n.resident_blocks, p.counts.memory_ns, p.counts.pipe_ns);
       latency_ms = 1e-6 * n.busiest_sm_blocks / p.counts.blocks_per_ns;
@@ -256,14 +262,16 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
   // The loop's time includes the pipe's: it is the limiter only when waiting adds to it.
   // A one-shot block's measured life includes its share of DRAM's bandwidth
   // (from 4 words per thread on, the lives grow with the bytes they stream), so
-  // a latency term within 3% of the DRAM term that bounds everything before it
-  // is the same DRAM traffic measured twice, by two microbenchmarks that agree
-  // to about that (docs/prediction.md, "Parameters"): DRAM stays the limiter,
-  // and the time is the larger of the two.
+  // where DRAM bounds everything before it, a latency term within 3% of the
+  // DRAM term, or one built on lives that ran DRAM at 97% of its copy rate or
+  // more, is the same DRAM traffic measured twice, by two microbenchmarks that
+  // agree to about 3% (docs/prediction.md, "Parameters"): DRAM stays the
+  // limiter, and the time is the larger of the two.
+  const bool lives_stream_dram = n.life_dram_gbps >= 0.97 * c.dram_gbps;
   for (std::string_view name : {res::kL1Sectors, res::kL2, res::kDram, res::kLatency, res::kFma})
     if (p.ms(name) > busy * (name == res::kLatency ? 1.001 : 1.0)) {
       const bool dram_seen_through_lives =
-          name == res::kLatency && p.bound == res::kDram && p.ms(name) <= 1.03 * busy;
+          name == res::kLatency && p.bound == res::kDram && (p.ms(name) <= 1.03 * busy || lives_stream_dram);
       busy = p.ms(name);
       if (!dram_seen_through_lives) p.bound = name;
     }

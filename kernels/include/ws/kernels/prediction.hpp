@@ -52,6 +52,10 @@ struct ModelCounts {
   bool barrier = false;         // a barrier separates a block's reads from its writes
   double first_read_share = 0;  // of the bytes the loads request, those read once from DRAM (or L2 when resident)
   double memory_ns = 0, pipe_ns = 0;
+  // The DRAM rate the calibration's one-shot blocks of this shape reached, every
+  // SM full of them: at 97% of the copy rate or more, their life is DRAM's
+  // bandwidth, not a wait (0 when the wait is not from DRAM).
+  double life_dram_gbps = 0;
   double blocks_per_ns = 0;     // per SM, from the loop
   int resident_blocks = 0;      // per SM: min(blocks_per_sm, the busiest SM's blocks)
   int blocks = 0, blocks_per_sm = 0, busiest_sm_blocks = 0;
