@@ -7,7 +7,10 @@
 # A full run takes about 9 minutes on an H100 (past the device's 10-minute call
 # limit with the checks): `timings` (calibration and bench) and `counters` (ncu,
 # SASS, the GPU tests and compute-sanitizer) split it into two calls on the same
-# machine; unpack both into one directory for make_measurements.py.
+# machine; unpack both into one directory for make_measurements.py. Counting
+# the twins' 24 extra shapes and transpose_fast's 4 adds about two minutes to
+# `counters` (2026-11-26, H100); where that call would pass the limit, give it
+# NO_TWIN_SHAPES=1 and count them in a third call, `SHAPE_COUNTERS_ONLY=1 ... counters`.
 # `kernel NAME...` re-measures kernels after a change to their bodies: each one's
 # defaults and sweeps, timed and counted, into a folder of its own (NAME/), then
 # the SASS, the GPU tests, the width and counter checks and compute-sanitizer once

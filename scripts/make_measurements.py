@@ -46,6 +46,12 @@ def smi_driver(res):
     return rows[0]["driver_version"].strip() if rows else None
 
 
+def launch_counters(path):
+    """The counters of a one-launch ncu file; None where the shape was timed only (no file)."""
+    rows = ncu_rows(path) if os.path.exists(path) else []
+    return rows[0][1] if rows else None
+
+
 def entry(bench_kernel, ncu=None):
     e = {"kernel": bench_kernel["kernel"], "params": bench_kernel["params"],
          "median_ms": bench_kernel["median_ms"], "gbps": bench_kernel["gbps"],
@@ -130,10 +136,8 @@ def main(res, out_path, update=False, timings=False):
         i = re.findall(r"\d+", os.path.basename(path))[-1]
         kernel, flags = open(os.path.join(res, f"sweep-{i}.name")).read().strip().split("|")
         b = json.load(open(path))["kernels"][kernel]
-        ncu_path = os.path.join(res, f"ncu-sweep-{i}.csv")  # timing-only sweeps have none
-        rows = ncu_rows(ncu_path) if os.path.exists(ncu_path) else []
         key = kernel + " " + " ".join(f"{a[2:]}={v}" for a, v in zip(flags.split()[::2], flags.split()[1::2]))
-        e = entry(b, rows[0][1] if rows else None)
+        e = entry(b, launch_counters(os.path.join(res, f"ncu-sweep-{i}.csv")))
         if "ncu" not in e and "ncu" in kernels.get(key, {}):  # a timing-only re-run keeps the counted one's counters
             e["ncu"] = kernels[key]["ncu"]
         kernels[key] = e
@@ -142,9 +146,7 @@ def main(res, out_path, update=False, timings=False):
         (kernel, k), = b["kernels"].items()
         p = k["params"]
         key = f"{kernel} tile={p['tile']} block_rows={p['block_rows']} swizzle={p['swizzle']}"
-        ncu_path = path.replace("bench-fast-", "ncu-fast-").replace(".json", ".csv")
-        rows = ncu_rows(ncu_path) if os.path.exists(ncu_path) else []
-        kernels.setdefault(key, entry(k, rows[0][1] if rows else None))
+        kernels.setdefault(key, entry(k, launch_counters(path.replace("bench-fast-", "ncu-fast-").replace(".json", ".csv"))))
     if update:
         return merge(doc, kernels, out_path)
     if timings:
