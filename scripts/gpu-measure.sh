@@ -4,7 +4,7 @@
 # tests and compute-sanitizer. Binaries are built elsewhere (scripts/gpu-bundle.sh)
 # and carried in build-carry/; everything lands in $OUT/results.tar.gz plus a log.
 #   usage: scripts/gpu-measure.sh [smoke|full|timings|counters|kernel NAME...]
-# A full run takes about 9 minutes on an H100 (past the device's 10-minute call
+# A full run takes about 11 minutes on an H100 (past the device's 10-minute call
 # limit with the checks): `timings` (calibration and bench) and `counters` (ncu,
 # SASS, the GPU tests and compute-sanitizer) split it into two calls on the same
 # machine; unpack both into one directory for make_measurements.py. Counting
@@ -64,7 +64,10 @@ for k in copy transpose_naive transpose_shared transpose_padded transpose_rotate
   done
 done
 [ "$mode" = smoke ] && twin_shapes=()
-[ -n "${NO_TWIN_SHAPES:-}" ] && twin_shapes=()  # a re-timing that keeps the twins' shapes (make_measurements.py --timings)
+# NO_TWIN_SHAPES=1: leave the twins' shapes out (not transpose_fast's): a re-timing
+# that keeps their entries (make_measurements.py --timings), or a `counters`
+# call that leaves them to a SHAPE_COUNTERS_ONLY call.
+[ -n "${NO_TWIN_SHAPES:-}" ] && twin_shapes=()
 # transpose_fast shapes: rows per block (--tile) x thread rows (--block-rows).
 # --swizzle 1: staged through a swizzled shared tile; 0: registers only.
 fast_shapes=("128 32 1" "256 32 1" "64 8 1" "64 16 0")
@@ -72,6 +75,7 @@ fast_shapes=("128 32 1" "256 32 1" "64 8 1" "64 16 0")
 # transpose_fast's extra shapes, no SASS or checks (after a `timings` call on
 # the same machine, for make_measurements.py --timings).
 shape_counters_only=${SHAPE_COUNTERS_ONLY:-}
+[ -z "$shape_counters_only" ] || [ "$mode" = counters ] || { echo "SHAPE_COUNTERS_ONLY goes with the counters mode" >&2; exit 2; }
 
 measure_timings() {
   if [ -z "$only" ]; then

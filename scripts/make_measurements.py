@@ -13,7 +13,10 @@ re-measured when.
 and timings replace OUT_JSON's, so that they come from one machine; each entry keeps
 the Nsight Compute counters OUT_JSON has for the same kernel and parameters (counts,
 not times: the same on every machine for the same body), and entries the run did
-not time (NO_TWIN_SHAPES=1 skips the twins' extra shapes) stay as they were."""
+not time (NO_TWIN_SHAPES=1 skips the twins' extra shapes) stay as they were.
+Entries the file has no counters for take this run's, where RESULTS_DIR holds
+them (ncu-sweep-*.csv, ncu-fast-*.csv of a SHAPE_COUNTERS_ONLY=1 counters call).
+"updates" records what stayed untimed and what was counted."""
 import csv, glob, json, os, re, sys
 
 NCU_COMMAND = ("ncu --clock-control none --metrics <hardware-model metrics> --csv --page raw -k regex:ws_kernel "
@@ -102,7 +105,7 @@ def keep_counters(kernels, out_path, allb):
     counted_now = sorted(k for k, e in kernels.items() if "ncu" in e and launch(e) not in counted)
     timed = {launch(e) for e in kernels.values()}
     kept = {k: e for k, e in old["kernels"].items() if launch(e) not in timed}
-    print(f"{out_path}: {len(kernels)} entries re-timed, {len(kernels) - len(counted_now)} of them with the file's "
+    print(f"{out_path}: {len(kernels)} entries re-timed, {sum(launch(e) in counted for e in kernels.values())} of them with the file's "
           f"counters, {len(counted_now)} counted in this run; kept untimed: {', '.join(sorted(kept)) or 'none'}")
     return {**kept, **kernels}, old, sorted(kept), counted_now
 
@@ -146,7 +149,8 @@ def main(res, out_path, update=False, timings=False):
         (kernel, k), = b["kernels"].items()
         p = k["params"]
         key = f"{kernel} tile={p['tile']} block_rows={p['block_rows']} swizzle={p['swizzle']}"
-        kernels.setdefault(key, entry(k, launch_counters(path.replace("bench-fast-", "ncu-fast-").replace(".json", ".csv"))))
+        ncu_name = os.path.basename(path).replace("bench-fast-", "ncu-fast-").replace(".json", ".csv")
+        kernels.setdefault(key, entry(k, launch_counters(os.path.join(res, ncu_name))))
     if update:
         return merge(doc, kernels, out_path)
     if timings:

@@ -235,8 +235,9 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
     const double life_ns = block_lifetime_ns(c, threads, n.words_in_flight, n.barrier, n.l2_resident);
     p.counts.memory_ns = n.first_read_share * life_ns;
     if (!n.l2_resident && life_ns > 0 && c.max_threads_per_sm > 0) {
-      // The calibration's blocks read and write `words` 4-byte words per thread.
-      const double slots = std::min(c.max_threads_per_sm / threads, 32);
+      // The calibration's blocks read and write `words` 4-byte words per thread,
+      // as many to an SM as threads and the block limit allow (no shared memory).
+      const double slots = std::min(c.max_threads_per_sm / threads, default_preset().max_blocks_per_sm);
       p.counts.life_dram_gbps = slots * threads * n.words_in_flight * 4.0 * 2 * c.sm_count / life_ns;
     }
     if (p.counts.memory_ns > 0) {

@@ -6,12 +6,7 @@ if ! command -v xvfb-run >/dev/null 2>&1; then
   echo "with_display: no DISPLAY and no xvfb-run (package xvfb)" >&2
   exit 1
 fi
-# WS_DISPLAY_NUMBER (set per ctest entry): a server number of its own, so that
-# entries starting together do not race for the first free one; -a where that
-# one is taken.
-screen="-screen 0 1920x1080x24"
-n=${WS_DISPLAY_NUMBER:-}
-if [ -n "$n" ] && [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then
-  exec xvfb-run -n "$n" -s "$screen" "$@"
-fi
-exec xvfb-run -a -s "$screen" "$@"
+# WS_DISPLAY_NUMBER (set per ctest entry; before -a, which reads it): where -a starts looking for
+# a free server number, so that entries starting together do not race for the
+# same first free one.
+exec xvfb-run -n "${WS_DISPLAY_NUMBER:-99}" -a -s "-screen 0 1920x1080x24" "$@"

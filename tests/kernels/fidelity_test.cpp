@@ -38,20 +38,21 @@ constexpr double kGlobalTolerance = 0.01;
 // read as LDS.128) and the tolerance allowed: the larger deviation plus about
 // 1.5% for run-to-run noise. Each is L1 contention, not a bank conflict the
 // model misses: the same instruction alone in a probe matches S4, instruction
-// counts match exactly, and the ratio grows with the threads per block that
-// issue global traffic beside the shared accesses.
+// counts match exactly, and the ratio moves with the block shape and the
+// schedule (how much global traffic lands beside the shared accesses), not
+// with the access pattern.
 struct KnownDeviation {
   std::string_view kernel;
   int tile, block_rows;      // the block shape it holds for (sizes do not matter: the contention is per block)
   std::string_view counter;  // "shared load" or "shared store"
-  double h100, h200;         // measured / simulated, the larger over the recorded sizes; 0: not counted on that GPU
+  double h100, h200;         // measured / simulated, the larger over the recorded sizes
   double tolerance;          // allowed |measured / simulated - 1|
   double alone = 0;          // measured / simulated with the kernel launched as one block; 0: not probed
 };
 // Transposes at 8192^2 (defaults), 2048^2 and 16384 x 4096; matmuls at 1024^2, 2048^2, 4096^2.
 constexpr KnownDeviation kKnownDeviations[] = {
-    // The shared transposes are all within 5% since their tile is filled and
-    // emptied in straight runs (reads first) where it is inside, 2026-11-26:
+    // The shared transposes at 32 x 8, 32 x 16 and 16 x 16 are within 5% since
+    // their tile is filled and emptied in straight runs (reads first) where it is inside, 2026-11-26:
     // the padded 32 x 16 column reads 1.026 / 1.027 (were 1.109 / 1.107), its
     // row stores 1.021 / 1.028 (1.053 / 1.067), the plain tile's row stores at
     // 32 x 8 1.016 / 1.017 (1.084 / 1.094) and at 16 x 16 1.033 / 1.037 (1.049 / 1.054).
@@ -60,25 +61,25 @@ constexpr KnownDeviation kKnownDeviations[] = {
     {"matmul_tiled", 16, 8, "shared store", 1.068, 1.068, 0.085},
     {"matmul_tiled", 8, 8, "shared store", 1.073, 1.073, 0.09},
     {"matmul_tiled", 32, 8, "shared store", 1.144, 1.153, 0.17},
-    // The twins' extra shapes, counted on the H100 on 2026-11-26 (not yet on
-    // the H200). Launched as one block, each matches the model exactly, and
+    // The twins' extra shapes and transpose_fast's, counted on 2026-11-26.
+    // Launched as one block, each matches the model exactly on both GPUs, and
     // the whole 8192^2 kernel reproduces its excess
-    // (scripts/probes/one-block-counters.sh, runs/h100-one-block-counters-2026-11-26.txt):
-    // no other block's traffic, no extra wavefronts.
-    {"transpose_fast", 64, 8, "shared load", 1.275, 0, 0.29, 1.0},
-    {"transpose_fast", 64, 8, "shared store", 1.063, 0, 0.08, 1.0},
-    {"transpose_fast", 256, 32, "shared load", 1.137, 0, 0.155, 1.0},
-    {"transpose_fast", 256, 32, "shared store", 1.059, 0, 0.075, 1.0},
-    {"transpose_padded", 16, 16, "shared load", 1.066, 0, 0.08, 1.0},
-    {"transpose_padded", 32, 32, "shared store", 1.059, 0, 0.075, 1.0},
-    {"transpose_rotated", 16, 16, "shared load", 1.135, 0, 0.15, 1.0},
-    {"transpose_rotated", 16, 4, "shared load", 1.067, 0, 0.08, 1.0},
-    {"transpose_rotated", 32, 32, "shared store", 1.060, 0, 0.075, 1.0},
-    {"transpose_shared", 32, 32, "shared store", 1.070, 0, 0.085, 1.0},
-    {"transpose_shared", 64, 16, "shared store", 1.071, 0, 0.085, 1.0},
-    {"transpose_xor", 16, 16, "shared load", 1.136, 0, 0.15, 1.0},
-    {"transpose_xor", 16, 4, "shared load", 1.067, 0, 0.08, 1.0},
-    {"transpose_xor", 32, 32, "shared store", 1.060, 0, 0.075, 1.0},
+    // (scripts/probes/one-block-counters.sh, runs/{h100,h200}-one-block-counters-2026-11-26.txt):
+    // without other blocks' traffic, no extra wavefronts.
+    {"transpose_fast", 64, 8, "shared load", 1.275, 1.278, 0.295, 1.0},
+    {"transpose_fast", 64, 8, "shared store", 1.063, 1.085, 0.10, 1.0},
+    {"transpose_fast", 256, 32, "shared load", 1.137, 1.169, 0.185, 1.0},
+    {"transpose_fast", 256, 32, "shared store", 1.059, 1.080, 0.095, 1.0},
+    {"transpose_padded", 16, 16, "shared load", 1.066, 1.072, 0.09, 1.0},
+    {"transpose_padded", 32, 32, "shared store", 1.059, 1.063, 0.08, 1.0},
+    {"transpose_rotated", 16, 16, "shared load", 1.135, 1.147, 0.165, 1.0},
+    {"transpose_rotated", 16, 4, "shared load", 1.067, 1.075, 0.09, 1.0},
+    {"transpose_rotated", 32, 32, "shared store", 1.060, 1.062, 0.08, 1.0},
+    {"transpose_shared", 32, 32, "shared store", 1.070, 1.078, 0.095, 1.0},
+    {"transpose_shared", 64, 16, "shared store", 1.071, 1.072, 0.09, 1.0},
+    {"transpose_xor", 16, 16, "shared load", 1.136, 1.149, 0.165, 1.0},
+    {"transpose_xor", 16, 4, "shared load", 1.067, 1.075, 0.09, 1.0},
+    {"transpose_xor", 32, 32, "shared store", 1.060, 1.063, 0.08, 1.0},
 };
 
 const KnownDeviation* known(std::string_view kernel, const wk::KernelParams& p, std::string_view counter) {
@@ -200,11 +201,9 @@ TEST(Fidelity, KnownDeviationsAreAllStillNeeded) {
       EXPECT_GT(worst, kSharedTolerance) << what << ": within 5% now; remove it";
     }
     // A 2-way conflict in every other instruction would add 50%; stay well
-    // below, unless the kernel launched as one block matched the model exactly
-    // (then the excess is other blocks' traffic, not a conflict the model missed).
+    // below, and below 50% even where the kernel launched as one block matched
+    // the model exactly (the excess is then other blocks' traffic).
     EXPECT_TRUE(d.alone == 0 || d.alone == 1.0) << what << ": alone it did not match the model";
-    if (d.alone != 1.0) {
-      EXPECT_LT(d.tolerance, 0.25) << what << ": an exception this wide would hide a conflict";
-    }
+    EXPECT_LT(d.tolerance, d.alone == 1.0 ? 0.5 : 0.25) << what << ": an exception this wide would hide a conflict";
   }
 }
