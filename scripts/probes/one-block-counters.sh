@@ -13,17 +13,18 @@ export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export WARPSCOPE_DATA_DIR=$here
 metrics=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 metrics+=,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
-per_instruction() {  # ncu's CSV -> "load W/I  store W/I"
-  python3 -c '
-import csv, sys
-rows = list(csv.reader(sys.stdin))
-h = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
-d = dict(zip(rows[h], rows[h + 2]))
-def f(k): return float(d[k].replace(",", ""))
-w = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_"
-n = "smsp__sass_inst_executed_op_shared_"
-print("load %.4f  store %.4f" % (f(w + "ld.sum") / f(n + "ld.sum"), f(w + "st.sum") / f(n + "st.sum")))'
+per_instruction() {  # an ncu CSV file -> "load W/I  store W/I" (make_measurements.py reads the CSV)
+  python3 - "$1" "$here/scripts" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[2])
+from make_measurements import ncu_rows
+m = ncu_rows(sys.argv[1])[0][1]
+w, n = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_", "smsp__sass_inst_executed_op_shared_"
+print("load %.4f  store %.4f" % (m[w + "ld.sum"] / m[n + "ld.sum"], m[w + "st.sum"] / m[n + "st.sum"]))
+PY
 }
+csv=$(mktemp)
+trap 'rm -f "$csv"' EXIT
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 for spec in "$@"; do
   IFS='|' read -r k flags size <<< "$spec"
@@ -32,6 +33,7 @@ for spec in "$@"; do
     label=${where%%|*}; extra=${where#*|}
     printf '%-18s %-36s %-22s ' "$k" "$flags" "$label"
     ncu --clock-control none --metrics "$metrics" --csv --page raw -k regex:ws_kernel \
-      "$bin/warpscope" bench --kernel "$k" $flags $extra --launch-once 2>/dev/null | per_instruction
+      "$bin/warpscope" bench --kernel "$k" $flags $extra --launch-once > "$csv" 2>/dev/null
+    per_instruction "$csv"
   done
 done
