@@ -172,11 +172,12 @@ std::string what_it_serves(std::string_view name, const ModelCounts& n) {
 }
 
 std::string explain(const Prediction& p) {
-  if (p.bound == res::kDram && p.ms(res::kLatency) > p.ms(res::kDram))
-    return fmt::format("{} take {} at this GPU's calibrated rate; the blocks' waits ({} {}) are that same DRAM "
-                       "traffic seen through the one-shot block lives, so it is bound by DRAM: {} with the launch.",
-                       what_it_serves(res::kDram, p.counts), ms_text(p.ms(res::kDram)), std::string(res::kLatency),
-                       ms_text(p.ms(res::kLatency)), ms_text(p.predicted_ms));
+  if (p.bound != res::kLatency && p.bound != res::kLaunch && p.ms(res::kLatency) > p.ms(p.bound))
+    return fmt::format("{} take {} at this GPU's calibrated rate; the blocks' waits ({} {}) stretch the kernel "
+                       "to that, but keep {} busy {:.0f}% of it, so it is bound by {}: {} with the launch.",
+                       what_it_serves(p.bound, p.counts), ms_text(p.ms(p.bound)), std::string(res::kLatency),
+                       ms_text(p.ms(res::kLatency)), std::string(p.bound), 100 * p.busy(p.bound),
+                       std::string(p.bound), ms_text(p.predicted_ms));
   // The largest resource other than the bound, the launch aside.
   const ResourceTime* next = nullptr;
   for (const ResourceTime& t : p.resources)
@@ -210,6 +211,11 @@ double Prediction::ms(std::string_view name) const {
   return 0;
 }
 
+double Prediction::busy(std::string_view name) const {
+  const double work = predicted_ms - ms(res::kLaunch);
+  return work > 0 ? std::min(1.0, ms(name) / work) : 0;
+}
+
 Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calibration& c) {
   Prediction p;
   p.counts = count_work(k, r, c);
@@ -233,13 +239,15 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
     p.counts.pipe_ns = 1e9 * block_pipe_clocks / hz;
     const int threads = r.launch.block.count();
     const double life_ns = block_lifetime_ns(c, threads, n.words_in_flight, n.barrier, n.l2_resident);
-    p.counts.memory_ns = n.first_read_share * life_ns;
-    if (!n.l2_resident && life_ns > 0 && c.max_threads_per_sm > 0) {
-      // The calibration's blocks read and write `words` 4-byte words per thread,
-      // as many to an SM as threads and the block limit allow (no shared memory).
-      const double slots = std::min(c.max_threads_per_sm / threads, default_preset().max_blocks_per_sm);
-      p.counts.life_dram_gbps = slots * threads * n.words_in_flight * 4.0 * 2 * c.sm_count / life_ns;
-    }
+    // The calibration's block (calibrate_cuda.cu, one_shot): per warp, `words`
+    // coalesced loads and as many stores, a 128-byte line each, and behind a
+    // barrier as many conflict-free shared stores and loads, a wavefront each.
+    // Its life includes that pipe time; the loop below charges this kernel's own.
+    const double warps = std::ceil(threads / 32.0), accesses = warps * n.words_in_flight * 2;
+    const double life_pipe_clocks = accesses / c.l1_requests_per_clock_per_sm +
+                                    (n.barrier ? accesses / c.shared_wavefronts_per_clock_per_sm : 0);
+    p.counts.life_pipe_ns = std::min(life_ns, 1e9 * life_pipe_clocks / hz);
+    p.counts.memory_ns = n.first_read_share * (life_ns - p.counts.life_pipe_ns);
     if (p.counts.memory_ns > 0) {
       p.counts.blocks_per_ns = blocks_per_ns(n.resident_blocks, p.counts.memory_ns, p.counts.pipe_ns);
       latency_ms = 1e-6 * n.busiest_sm_blocks / p.counts.blocks_per_ns;
@@ -257,25 +265,19 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
   };
   // Shared-memory wavefronts and global line lookups go through the same L1 data
   // pipe, so they add; the other resources work in parallel with it and each other.
-  const double pipe = p.ms(res::kShared) + p.ms(res::kL1Requests);
-  double busy = pipe;
-  p.bound = p.ms(res::kShared) >= p.ms(res::kL1Requests) ? res::kShared : res::kL1Requests;
-  // The loop's time includes the pipe's: it is the limiter only when waiting adds to it.
-  // A one-shot block's measured life includes its share of DRAM's bandwidth
-  // (from 4 words per thread on, the lives grow with the bytes they stream), so
-  // where DRAM bounds everything before it, a latency term within 3% of the
-  // DRAM term, or one built on lives that ran DRAM at 97% of its copy rate or
-  // more, is the same DRAM traffic measured twice, by two microbenchmarks that
-  // agree to about 3% (docs/prediction.md, "Parameters"): DRAM stays the
-  // limiter, and the time is the larger of the two.
-  const bool lives_stream_dram = n.life_dram_gbps >= 0.97 * c.dram_gbps;
-  for (std::string_view name : {res::kL1Sectors, res::kL2, res::kDram, res::kLatency, res::kFma})
-    if (p.ms(name) > busy * (name == res::kLatency ? 1.001 : 1.0)) {
-      const bool dram_seen_through_lives =
-          name == res::kLatency && p.bound == res::kDram && (p.ms(name) <= 1.03 * busy || lives_stream_dram);
-      busy = p.ms(name);
-      if (!dram_seen_through_lives) p.bound = name;
+  double busiest_ms = p.ms(res::kShared) + p.ms(res::kL1Requests);
+  std::string_view busiest = p.ms(res::kShared) >= p.ms(res::kL1Requests) ? res::kShared : res::kL1Requests;
+  for (std::string_view name : {res::kL1Sectors, res::kL2, res::kDram, res::kFma})
+    if (p.ms(name) > busiest_ms) {
+      busiest_ms = p.ms(name);
+      busiest = name;
     }
+  // The loop's time includes the others' (its blocks wait for them), so it is the
+  // time when longer; the busiest resource still limits while the waits leave it
+  // busy kSaturated of that time: a one-shot block's life is partly its share of
+  // DRAM's bandwidth, so a latency term just above DRAM's is DRAM measured twice.
+  const double busy = std::max(busiest_ms, p.ms(res::kLatency));
+  p.bound = busiest_ms >= kSaturated * busy ? busiest : res::kLatency;
   if (p.ms(res::kLaunch) > busy) p.bound = res::kLaunch;
   p.predicted_ms = busy + p.ms(res::kLaunch);
   p.explanation = explain(p);

@@ -1,8 +1,10 @@
 // A whole kernel's time on one GPU, predicted from the simulator's counters and
 // that GPU's calibration (measurements.hpp) and nothing else: no catalog
 // timing is ever fitted. Each resource's time alone is computed; the largest
-// is the limiter ("bound"), and the launch is added. docs/prediction.md states
-// the model, its cache rules and where it is wrong.
+// sets the time and the launch is added. The limiter ("bound") is the busiest
+// throughput resource when it is busy kSaturated of that time or more, else
+// latency/occupancy. docs/prediction.md states the model, its cache rules and
+// where it is wrong.
 #pragma once
 
 #include <string>
@@ -25,6 +27,11 @@ inline constexpr std::string_view kLatency = "latency/occupancy";  // blocks wai
 inline constexpr std::string_view kFma = "FMA";
 inline constexpr std::string_view kLaunch = "launch";
 }  // namespace resource
+
+// A resource busy this fraction of the kernel's time or more is its limiter; the
+// kernel is latency-bound only when none is. scripts/prediction-tables.py checks
+// the limiter against ncu's counters with the same threshold.
+inline constexpr double kSaturated = 0.9;
 
 struct ResourceTime {
   std::string_view name;
@@ -52,10 +59,10 @@ struct ModelCounts {
   bool barrier = false;         // a barrier separates a block's reads from its writes
   double first_read_share = 0;  // of the bytes the loads request, those read once from DRAM (or L2 when resident)
   double memory_ns = 0, pipe_ns = 0;
-  // The DRAM rate the calibration's one-shot blocks of this shape reached, every
-  // SM full of them: at 97% of the copy rate or more, their life is DRAM's
-  // bandwidth, not a wait (0 when the wait is not from DRAM).
-  double life_dram_gbps = 0;
+  // The calibration's block spent this long at the L1 pipe with its own loads and
+  // stores (and its staging, behind a barrier): that time is inside its measured
+  // life, so memory_ns leaves it out and the loop charges the pipe once, pipe_ns.
+  double life_pipe_ns = 0;
   double blocks_per_ns = 0;     // per SM, from the loop
   int resident_blocks = 0;      // per SM: min(blocks_per_sm, the busiest SM's blocks)
   int blocks = 0, blocks_per_sm = 0, busiest_sm_blocks = 0;
@@ -70,6 +77,8 @@ struct Prediction {
   std::string explanation;  // one sentence for a student, numbers computed
 
   double ms(std::string_view resource) const;  // 0 for a name not listed
+  // The fraction of the kernel's time (the launch aside) that `resource` is busy.
+  double busy(std::string_view resource) const;
 };
 
 // From a whole-kernel report (report(), sm90) of kernel `k`.
