@@ -159,8 +159,8 @@ std::string what_it_serves(std::string_view name, const ModelCounts& n) {
     return fmt::format("{} shared-memory wavefronts ({:.3g} per instruction)", count_text(n.shared_wavefronts),
                        per(n.shared_wavefronts, n.shared_instructions));
   if (name == res::kL1Requests)
-    return fmt::format("{} L1 line lookups ({:.3g} lines per global request)", count_text(n.l1_lines),
-                       per(n.l1_lines, n.global_requests));
+    return fmt::format("{} L1 line lookups ({:.3g} line{} per global request)", count_text(n.l1_lines),
+                       per(n.l1_lines, n.global_requests), per(n.l1_lines, n.global_requests) == 1 ? "" : "s");
   if (name == res::kL1Sectors) return fmt::format("{} global sectors through L1", count_text(n.l1_sectors));
   if (name == res::kL2) return fmt::format("{} L2 line transactions", count_text(n.l2_transactions));
   if (name == res::kDram) return fmt::format("{}B to and from DRAM", count_text(n.dram_bytes));
@@ -172,16 +172,28 @@ std::string what_it_serves(std::string_view name, const ModelCounts& n) {
 }
 
 std::string explain(const Prediction& p) {
-  if (p.bound != res::kLatency && p.bound != res::kLaunch && p.ms(res::kLatency) > p.ms(p.bound))
-    return fmt::format("{} take {} at this GPU's calibrated rate; the blocks' waits ({} {}) stretch the kernel "
-                       "to that, but keep {} busy {:.0f}% of it, so it is bound by {}: {} with the launch.",
-                       what_it_serves(p.bound, p.counts), ms_text(p.ms(p.bound)), std::string(res::kLatency),
-                       ms_text(p.ms(res::kLatency)), std::string(p.bound), 100 * p.busy(p.bound),
+  // Shared wavefronts and line lookups share the L1 data pipe: the limiter rule weighs them together.
+  const bool on_pipe = p.bound == res::kShared || p.bound == res::kL1Requests;
+  const double bound_ms = on_pipe ? p.ms(res::kShared) + p.ms(res::kL1Requests) : p.ms(p.bound);
+  std::string served = what_it_serves(p.bound, p.counts);
+  if (on_pipe && p.counts.shared_wavefronts > 0 && p.counts.l1_lines > 0)
+    served = what_it_serves(res::kShared, p.counts) + " and " + what_it_serves(res::kL1Requests, p.counts);
+  const std::string work = fmt::format("{} take {} {}", served, ms_text(bound_ms),
+                                       on_pipe ? "at the L1 data pipe" : "at this GPU's calibrated rate");
+  if (p.bound != res::kLatency && p.bound != res::kLaunch && p.ms(res::kLatency) > 1.001 * bound_ms)
+    return fmt::format("{}; the blocks' waits ({} {}) stretch the kernel to that, but keep {} busy {:.0f}% of it, "
+                       "so it is bound by {}: {} with the launch.",
+                       work, std::string(res::kLatency), ms_text(p.ms(res::kLatency)),
+                       on_pipe ? "that pipe" : std::string(p.bound), 100 * bound_ms / p.ms(res::kLatency),
                        std::string(p.bound), ms_text(p.predicted_ms));
-  // The largest resource other than the bound, the launch aside.
+  // The largest resource other than the bound (and the rest of its pipe), the launch
+  // aside, and the loop where it only repeats the bound's time (within 0.1%).
   const ResourceTime* next = nullptr;
-  for (const ResourceTime& t : p.resources)
-    if (t.name != p.bound && t.name != res::kLaunch && (!next || t.ms > next->ms)) next = &t;
+  for (const ResourceTime& t : p.resources) {
+    const bool part_of_bound = t.name == p.bound || (on_pipe && (t.name == res::kShared || t.name == res::kL1Requests));
+    const bool repeats_bound = t.name == res::kLatency && p.bound != res::kLaunch && t.ms >= bound_ms;
+    if (!part_of_bound && !repeats_bound && t.name != res::kLaunch && (!next || t.ms > next->ms)) next = &t;
+  }
   if (p.bound == res::kLaunch)
     return fmt::format("The launch ({}) outweighs the work, whose largest part is {} at {}: predicted {}.",
                        ms_text(p.ms(res::kLaunch)), std::string(next->name), ms_text(next->ms),
@@ -189,7 +201,7 @@ std::string explain(const Prediction& p) {
   if (p.bound == res::kLatency) {
     const ModelCounts& n = p.counts;
     return fmt::format("The busiest SM runs {} blocks, {} at a time; each waits {:.0f} ns for memory (a one-shot "
-                       "block's life at {:.3g} word{} per thread{}) besides {:.0f} ns at the L1 pipe, and {} too few "
+                       "block's life at {:.3g} word{} per thread{}, less its own time at the pipe) besides {:.0f} ns at the L1 pipe, and {} too few "
                        "to hide that: {}, more than any other resource ({} needs {}), so it is bound by {}: {} with "
                        "the launch.",
                        n.busiest_sm_blocks, n.resident_blocks, n.memory_ns, n.words_in_flight,
@@ -197,10 +209,8 @@ std::string explain(const Prediction& p) {
                        ms_text(p.ms(p.bound)), std::string(next->name), ms_text(next->ms), std::string(p.bound),
                        ms_text(p.predicted_ms));
   }
-  return fmt::format("{} take {} at this GPU's calibrated rate, more than any other resource ({} needs {}), so "
-                     "it is bound by {}: {} with the launch.",
-                     what_it_serves(p.bound, p.counts), ms_text(p.ms(p.bound)), std::string(next->name),
-                     ms_text(next->ms), std::string(p.bound), ms_text(p.predicted_ms));
+  return fmt::format("{}, more than any other resource ({} needs {}), so it is bound by {}: {} with the launch.", work,
+                     std::string(next->name), ms_text(next->ms), std::string(p.bound), ms_text(p.predicted_ms));
 }
 
 }  // namespace
