@@ -117,13 +117,30 @@ ModelCounts count_work(const KernelDescriptor& k, const KernelReport& r, const C
   return n;
 }
 
+// The calibration's one-shot block (calibrate_cuda.cu, one_shot) at the L1 data
+// pipe: per warp, `words` coalesced loads and as many stores, a 128-byte line
+// each, and behind a barrier as many conflict-free shared stores and loads, a
+// wavefront each. Its measured life includes this time.
+double one_shot_pipe_ns(const Calibration& c, int threads, int words, bool barrier) {
+  if (c.l1_requests_per_clock_per_sm <= 0 || c.shared_wavefronts_per_clock_per_sm <= 0 || c.sm_clock_mhz <= 0)
+    return 0;
+  const double accesses = std::ceil(threads / 32.0) * words * 2;
+  const double clocks = accesses / c.l1_requests_per_clock_per_sm +
+                        (barrier ? accesses / c.shared_wavefronts_per_clock_per_sm : 0);
+  return 1e3 * clocks / c.sm_clock_mhz;
+}
+
 // A one-shot block's lifetime at `threads` x `words` (Calibration::BlockLifetime),
-// interpolated in log2 of both between the measured shapes (clamped at the edges);
-// 0 when the calibration has none for this barrier / residency.
-double block_lifetime_ns(const Calibration& c, int threads, double words, bool barrier, bool resident) {
+// or with `less_own_pipe` its wait (the life less one_shot_pipe_ns), interpolated
+// in log2 of both between the measured shapes (clamped at the edges); 0 when the
+// calibration has none for this barrier / residency.
+double block_lifetime_ns(const Calibration& c, int threads, double words, bool barrier, bool resident,
+                         bool less_own_pipe = false) {
   std::map<int, std::map<int, double>> grid;  // threads -> words -> ns
   for (const auto& b : c.block_lifetimes)
-    if (b.barrier == barrier && b.resident == resident) grid[b.threads][b.words] = b.ns;
+    if (b.barrier == barrier && b.resident == resident)
+      grid[b.threads][b.words] =
+          less_own_pipe ? std::max(0.0, b.ns - one_shot_pipe_ns(c, b.threads, b.words, barrier)) : b.ns;
   if (grid.empty()) return 0;
   // Along one axis: the two neighbours of x (log2-linear), clamped.
   auto along = [](const auto& row, double x, auto value) {
@@ -158,9 +175,11 @@ std::string what_it_serves(std::string_view name, const ModelCounts& n) {
   if (name == res::kShared)
     return fmt::format("{} shared-memory wavefronts ({:.3g} per instruction)", count_text(n.shared_wavefronts),
                        per(n.shared_wavefronts, n.shared_instructions));
-  if (name == res::kL1Requests)
-    return fmt::format("{} L1 line lookups ({:.3g} line{} per global request)", count_text(n.l1_lines),
-                       per(n.l1_lines, n.global_requests), per(n.l1_lines, n.global_requests) == 1 ? "" : "s");
+  if (name == res::kL1Requests) {
+    const std::string lines = fmt::format("{:.3g}", per(n.l1_lines, n.global_requests));
+    return fmt::format("{} L1 line lookups ({} line{} per global request)", count_text(n.l1_lines), lines,
+                       lines == "1" ? "" : "s");
+  }
   if (name == res::kL1Sectors) return fmt::format("{} global sectors through L1", count_text(n.l1_sectors));
   if (name == res::kL2) return fmt::format("{} L2 line transactions", count_text(n.l2_transactions));
   if (name == res::kDram) return fmt::format("{}B to and from DRAM", count_text(n.dram_bytes));
@@ -171,46 +190,59 @@ std::string what_it_serves(std::string_view name, const ModelCounts& n) {
   return "the launch";
 }
 
+// The L1 data pipe serves shared wavefronts and global line lookups one after the
+// other: the limiter rule, and these sentences, weigh the two together.
+bool on_pipe(std::string_view name) { return name == res::kShared || name == res::kL1Requests; }
+
+double needs_ms(const Prediction& p, std::string_view name) {
+  return on_pipe(name) ? p.ms(res::kShared) + p.ms(res::kL1Requests) : p.ms(name);
+}
+
 std::string explain(const Prediction& p) {
-  // Shared wavefronts and line lookups share the L1 data pipe: the limiter rule weighs them together.
-  const bool on_pipe = p.bound == res::kShared || p.bound == res::kL1Requests;
-  const double bound_ms = on_pipe ? p.ms(res::kShared) + p.ms(res::kL1Requests) : p.ms(p.bound);
+  const bool pipe = on_pipe(p.bound);
+  const double bound_ms = needs_ms(p, p.bound);
   std::string served = what_it_serves(p.bound, p.counts);
-  if (on_pipe && p.counts.shared_wavefronts > 0 && p.counts.l1_lines > 0)
+  if (pipe && p.counts.shared_wavefronts > 0 && p.counts.l1_lines > 0)
     served = what_it_serves(res::kShared, p.counts) + " and " + what_it_serves(res::kL1Requests, p.counts);
   const std::string work = fmt::format("{} take {} {}", served, ms_text(bound_ms),
-                                       on_pipe ? "at the L1 data pipe" : "at this GPU's calibrated rate");
-  if (p.bound != res::kLatency && p.bound != res::kLaunch && p.ms(res::kLatency) > 1.001 * bound_ms)
+                                       pipe ? "at the L1 data pipe" : "at this GPU's calibrated rate");
+  const bool throughput_bound = p.bound != res::kLatency && p.bound != res::kLaunch;
+  if (throughput_bound && p.ms(res::kLatency) > 1.001 * bound_ms)
     return fmt::format("{}; the blocks' waits ({} {}) stretch the kernel to that, but keep {} busy {:.0f}% of it, "
                        "so it is bound by {}: {} with the launch.",
                        work, std::string(res::kLatency), ms_text(p.ms(res::kLatency)),
-                       on_pipe ? "that pipe" : std::string(p.bound), 100 * bound_ms / p.ms(res::kLatency),
+                       pipe ? "that pipe" : std::string(p.bound), std::floor(100 * bound_ms / p.ms(res::kLatency)),
                        std::string(p.bound), ms_text(p.predicted_ms));
-  // The largest resource other than the bound (and the rest of its pipe), the launch
-  // aside, and the loop where it only repeats the bound's time (within 0.1%).
-  const ResourceTime* next = nullptr;
+  // The runner-up: the largest resource besides the bound, the pipe's parts
+  // together, the launch aside, and the loop where it only repeats the bound's time.
+  std::string next = "nothing";
+  double next_ms = 0;
   for (const ResourceTime& t : p.resources) {
-    const bool part_of_bound = t.name == p.bound || (on_pipe && (t.name == res::kShared || t.name == res::kL1Requests));
-    const bool repeats_bound = t.name == res::kLatency && p.bound != res::kLaunch && t.ms >= bound_ms;
-    if (!part_of_bound && !repeats_bound && t.name != res::kLaunch && (!next || t.ms > next->ms)) next = &t;
+    if (t.name == res::kLaunch || t.name == p.bound || (pipe && on_pipe(t.name))) continue;
+    if (t.name == res::kLatency && throughput_bound && t.ms >= bound_ms) continue;
+    if (const double ms = needs_ms(p, t.name); ms > next_ms) {
+      next_ms = ms;
+      next = on_pipe(t.name) ? "the L1 data pipe" : std::string(t.name);
+    }
   }
+  const std::string runner_up = fmt::format("{} any other resource ({} needs {})",
+                                            next_ms >= 0.995 * bound_ms ? "no less than" : "more than", next,
+                                            ms_text(next_ms));
   if (p.bound == res::kLaunch)
     return fmt::format("The launch ({}) outweighs the work, whose largest part is {} at {}: predicted {}.",
-                       ms_text(p.ms(res::kLaunch)), std::string(next->name), ms_text(next->ms),
-                       ms_text(p.predicted_ms));
+                       ms_text(p.ms(res::kLaunch)), next, ms_text(next_ms), ms_text(p.predicted_ms));
   if (p.bound == res::kLatency) {
     const ModelCounts& n = p.counts;
     return fmt::format("The busiest SM runs {} blocks, {} at a time; each waits {:.0f} ns for memory (a one-shot "
-                       "block's life at {:.3g} word{} per thread{}, less its own time at the pipe) besides {:.0f} ns at the L1 pipe, and {} too few "
-                       "to hide that: {}, more than any other resource ({} needs {}), so it is bound by {}: {} with "
-                       "the launch.",
+                       "block's life at {:.3g} word{} per thread{}, less its own time at the pipe) besides {:.0f} ns "
+                       "at the L1 pipe, and {} too few to hide that: {}, {}, so it is bound by {}: {} with the launch.",
                        n.busiest_sm_blocks, n.resident_blocks, n.memory_ns, n.words_in_flight,
-                       n.words_in_flight == 1 ? "" : "s", n.barrier ? ", behind a barrier" : "", n.pipe_ns, n.resident_blocks == 1 ? "one is" : "they are",
-                       ms_text(p.ms(p.bound)), std::string(next->name), ms_text(next->ms), std::string(p.bound),
-                       ms_text(p.predicted_ms));
+                       n.words_in_flight == 1 ? "" : "s", n.barrier ? ", behind a barrier" : "", n.pipe_ns,
+                       n.resident_blocks == 1 ? "one is" : "they are", ms_text(bound_ms), runner_up,
+                       std::string(p.bound), ms_text(p.predicted_ms));
   }
-  return fmt::format("{}, more than any other resource ({} needs {}), so it is bound by {}: {} with the launch.", work,
-                     std::string(next->name), ms_text(next->ms), std::string(p.bound), ms_text(p.predicted_ms));
+  return fmt::format("{}, {}, so it is bound by {}: {} with the launch.", work, runner_up, std::string(p.bound),
+                     ms_text(p.predicted_ms));
 }
 
 }  // namespace
@@ -248,16 +280,12 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
                                      n.l1_lines / n.blocks / c.l1_requests_per_clock_per_sm;
     p.counts.pipe_ns = 1e9 * block_pipe_clocks / hz;
     const int threads = r.launch.block.count();
+    // The measured lives include the calibration block's own pipe time; the loop
+    // below charges this kernel's, so the wait is the life less that.
     const double life_ns = block_lifetime_ns(c, threads, n.words_in_flight, n.barrier, n.l2_resident);
-    // The calibration's block (calibrate_cuda.cu, one_shot): per warp, `words`
-    // coalesced loads and as many stores, a 128-byte line each, and behind a
-    // barrier as many conflict-free shared stores and loads, a wavefront each.
-    // Its life includes that pipe time; the loop below charges this kernel's own.
-    const double warps = std::ceil(threads / 32.0), accesses = warps * n.words_in_flight * 2;
-    const double life_pipe_clocks = accesses / c.l1_requests_per_clock_per_sm +
-                                    (n.barrier ? accesses / c.shared_wavefronts_per_clock_per_sm : 0);
-    p.counts.life_pipe_ns = std::min(life_ns, 1e9 * life_pipe_clocks / hz);
-    p.counts.memory_ns = n.first_read_share * (life_ns - p.counts.life_pipe_ns);
+    const double wait_ns = block_lifetime_ns(c, threads, n.words_in_flight, n.barrier, n.l2_resident, true);
+    p.counts.life_pipe_ns = life_ns - wait_ns;
+    p.counts.memory_ns = n.first_read_share * wait_ns;
     if (p.counts.memory_ns > 0) {
       p.counts.blocks_per_ns = blocks_per_ns(n.resident_blocks, p.counts.memory_ns, p.counts.pipe_ns);
       latency_ms = 1e-6 * n.busiest_sm_blocks / p.counts.blocks_per_ns;
@@ -288,7 +316,7 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
   // DRAM's bandwidth, so a latency term just above DRAM's is DRAM measured twice.
   const double busy = std::max(busiest_ms, p.ms(res::kLatency));
   p.bound = busiest_ms >= kSaturated * busy ? busiest : res::kLatency;
-  if (p.ms(res::kLaunch) > busy) p.bound = res::kLaunch;
+  if (p.ms(res::kLaunch) > busy || busy <= 0) p.bound = res::kLaunch;
   p.predicted_ms = busy + p.ms(res::kLaunch);
   p.explanation = explain(p);
   return p;

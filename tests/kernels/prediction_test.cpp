@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 #include "ws/kernels/catalog.hpp"
@@ -144,11 +145,13 @@ TEST(Prediction, TheLoopLiesBetweenItsBounds) {
 TEST(Prediction, LifetimesInterpolateBetweenMeasuredShapes) {
   const wk::Prediction p = predict("transpose_padded", padded_rows(16), with_lifetimes());  // 512 threads, 2 words
   EXPECT_DOUBLE_EQ(p.counts.words_in_flight, 2);
-  // Halfway in log2 along both axes: the mean of the four corners (the wait is
-  // that life less the calibration block's pipe time, 16 warps x 2 words x 4 accesses).
+  // Halfway in log2 along both axes: the mean of the four corners. The wait is
+  // interpolated the same way, each corner's life less its own block's pipe time
+  // (warps x words x 4 accesses: loads, stores, staging both ways, 1 ns each here).
   const double corners = (1000 + 256) + (4000 + 256) + (1000 + 1024) + (4000 + 1024);
-  EXPECT_DOUBLE_EQ(p.counts.life_pipe_ns, 16 * 2 * 4);
+  const double corner_pipes = 8 * 1 * 4 + 8 * 4 * 4 + 32 * 1 * 4 + 32 * 4 * 4;
   EXPECT_NEAR(p.counts.memory_ns + p.counts.life_pipe_ns, corners / 4 + 100, 1e-9);
+  EXPECT_NEAR(p.counts.life_pipe_ns, corner_pipes / 4, 1e-9);
 }
 
 // Column stores write one sector in each of 32 lines: with the measured rate of
@@ -288,7 +291,9 @@ TEST(Prediction, TheBusiestResourceLimitsWhileTheWaitsLeaveItSaturated) {
     const wk::Prediction q = predict("copy", p, c);
     SCOPED_TRACE(q.explanation);
     ASSERT_NEAR(q.ms(res::kLatency) / q.ms(res::kDram), latency_over_dram, 1e-9);
-    ASSERT_GT(q.ms(res::kDram), q.ms(res::kL2));  // DRAM is the busiest throughput resource
+    // DRAM is the busiest throughput resource.
+    for (const auto other : {res::kL2, res::kL1Sectors, res::kFma}) ASSERT_GT(q.ms(res::kDram), q.ms(other)) << other;
+    ASSERT_GT(q.ms(res::kDram), q.ms(res::kShared) + q.ms(res::kL1Requests));
     EXPECT_NEAR(q.busy(res::kDram), 1 / latency_over_dram, 1e-9);
     EXPECT_EQ(q.bound, 1 / latency_over_dram >= wk::kSaturated ? res::kDram : res::kLatency);
     EXPECT_DOUBLE_EQ(q.predicted_ms, q.ms(res::kLatency) + q.ms(res::kLaunch));
@@ -296,6 +301,40 @@ TEST(Prediction, TheBusiestResourceLimitsWhileTheWaitsLeaveItSaturated) {
     if (q.bound == res::kDram)
       EXPECT_NE(q.explanation.find(fmt::format("busy {:.0f}%", 100 / latency_over_dram)), std::string::npos);
   }
+}
+
+// The L1 data pipe serves shared wavefronts and line lookups one after the other,
+// so the rule weighs them together: waits that stretch a transpose 5% past its
+// pipe leave that pipe 95% busy, and it is bound by its shared wavefronts though
+// they alone fill less than 90% of its time.
+TEST(Prediction, ThePipesTwoPartsLimitTogether) {
+  wk::Calibration c = with_lifetimes();
+  c.l1_requests_per_clock_per_sm = 0.25;  // line lookups a good share of the pipe
+  const wk::KernelParams p = kernel("transpose_shared").defaults;
+  auto with_lives_scaled = [&](double k) {
+    wk::Calibration scaled = c;
+    for (auto& b : scaled.block_lifetimes) b.ns *= k;
+    return predict("transpose_shared", p, scaled);
+  };
+  auto pipe_ms = [](const wk::Prediction& q) { return q.ms(res::kShared) + q.ms(res::kL1Requests); };
+  // The latency term grows with the lives: bisect for the scale that puts it 5% above the pipe.
+  double lo = 0.01, hi = 100;
+  ASSERT_LT(with_lives_scaled(lo).ms(res::kLatency), 1.05 * pipe_ms(with_lives_scaled(lo)));
+  ASSERT_GT(with_lives_scaled(hi).ms(res::kLatency), 1.05 * pipe_ms(with_lives_scaled(hi)));
+  for (int i = 0; i < 60; ++i) {
+    const double mid = std::sqrt(lo * hi);
+    const wk::Prediction q = with_lives_scaled(mid);
+    (q.ms(res::kLatency) > 1.05 * pipe_ms(q) ? hi : lo) = mid;
+  }
+  const wk::Prediction q = with_lives_scaled(hi);
+  SCOPED_TRACE(q.explanation);
+  ASSERT_NEAR(q.ms(res::kLatency) / pipe_ms(q), 1.05, 1e-6);
+  ASSERT_GT(q.ms(res::kShared), q.ms(res::kL1Requests));
+  ASSERT_LT(q.ms(res::kShared), wk::kSaturated * q.ms(res::kLatency));
+  ASSERT_GT(pipe_ms(q), q.ms(res::kDram));
+  EXPECT_EQ(q.bound, res::kShared);
+  EXPECT_NE(q.explanation.find("L1 line lookups"), std::string::npos);
+  EXPECT_NE(q.explanation.find("keep that pipe busy 95%"), std::string::npos);
 }
 
 TEST(Prediction, PaddingCutsWavefrontsButNotDram) {

@@ -29,8 +29,8 @@ inline constexpr std::string_view kLaunch = "launch";
 }  // namespace resource
 
 // A resource busy this fraction of the kernel's time or more is its limiter; the
-// kernel is latency-bound only when none is. scripts/prediction-tables.py checks
-// the limiter against ncu's counters with the same threshold.
+// kernel is latency-bound only when none is. scripts/prediction-tables.py draws
+// the same line when it checks a latency-bound prediction against ncu's counters.
 inline constexpr double kSaturated = 0.9;
 
 struct ResourceTime {
