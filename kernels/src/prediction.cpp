@@ -211,7 +211,7 @@ std::string explain(const Prediction& p) {
     return fmt::format("{}; the blocks' waits ({} {}) stretch the kernel to that, but keep {} busy {:.0f}% of it, "
                        "so it is bound by {}: {} with the launch.",
                        work, std::string(res::kLatency), ms_text(p.ms(res::kLatency)),
-                       pipe ? "that pipe" : std::string(p.bound), std::floor(100 * bound_ms / p.ms(res::kLatency)),
+                       pipe ? "that pipe" : std::string(p.bound), std::floor(100 * p.busy(p.bound)),
                        std::string(p.bound), ms_text(p.predicted_ms));
   // The runner-up: the largest resource besides the bound, the pipe's parts
   // together, the launch aside, and the loop where it only repeats the bound's time.
@@ -255,7 +255,7 @@ double Prediction::ms(std::string_view name) const {
 
 double Prediction::busy(std::string_view name) const {
   const double work = predicted_ms - ms(res::kLaunch);
-  return work > 0 ? std::min(1.0, ms(name) / work) : 0;
+  return work > 0 ? std::min(1.0, needs_ms(*this, name) / work) : 0;
 }
 
 Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calibration& c) {
@@ -303,7 +303,7 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
   };
   // Shared-memory wavefronts and global line lookups go through the same L1 data
   // pipe, so they add; the other resources work in parallel with it and each other.
-  double busiest_ms = p.ms(res::kShared) + p.ms(res::kL1Requests);
+  double busiest_ms = needs_ms(p, res::kShared);
   std::string_view busiest = p.ms(res::kShared) >= p.ms(res::kL1Requests) ? res::kShared : res::kL1Requests;
   for (std::string_view name : {res::kL1Sectors, res::kL2, res::kDram, res::kFma})
     if (p.ms(name) > busiest_ms) {

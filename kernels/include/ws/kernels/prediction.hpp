@@ -77,7 +77,8 @@ struct Prediction {
   std::string explanation;  // one sentence for a student, numbers computed
 
   double ms(std::string_view resource) const;  // 0 for a name not listed
-  // The fraction of the kernel's time (the launch aside) that `resource` is busy.
+  // The fraction of the kernel's time (the launch aside) that `resource` is busy;
+  // shared wavefronts and L1 requests count together, as the one L1 data pipe.
   double busy(std::string_view resource) const;
 };
 
