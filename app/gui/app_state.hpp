@@ -10,6 +10,7 @@
 //   view        playback, own pattern, fonts and full screen
 #pragma once
 
+#include "lessons/concealment.hpp"
 #include <memory>
 #include <optional>
 #include <string>
@@ -81,6 +82,14 @@ struct ViewPrefs {
   bool animating_blocks = false;  // the Blocks panel's animation runs: frames must not wait for input
   std::vector<int> highlight_lanes;  // a lesson step's emphasis: heavy outlines
   std::vector<int> highlight_banks;  // bank columns tinted in the bank map
+  // A lesson question's answer, kept off the figures until the reveal
+  // (lessons/concealment.hpp): the bank map draws the requests in one row, the
+  // other panels "?" for the concealed figures. Empty when nothing is hidden.
+  lessons::Concealment conceal;
+  // A second access drawn beside the figure at the same scale (a step's
+  // "beside" configuration); its quantities are concealed under its name.
+  std::optional<lessons::StepState> beside;
+  std::string beside_name;
 };
 
 class AppState {

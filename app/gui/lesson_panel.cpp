@@ -47,14 +47,14 @@ void LessonPanel::Draw(AppState& state, LessonPlayer& player, float text_scale) 
     ImGui::PopStyleColor();
   } else if (const lessons::ResolvedStep* r = player.resolved()) {
     ImGui::TextWrapped("%s", shown(r->text).c_str());
-    if (r->question) draw_question(player);
+    if (r->question) draw_question(state, player);
   }
   ImGui::Spacing();
   draw_navigation(state, player);
   ImGui::SetWindowFontScale(1.0f);
 }
 
-void LessonPanel::draw_question(LessonPlayer& player) {
+void LessonPanel::draw_question(AppState& state, LessonPlayer& player) {
   const lessons::ResolvedQuestion& q = *player.resolved()->question;
   ImGui::Spacing();
   ImGui::Separator();
@@ -84,7 +84,7 @@ void LessonPanel::draw_question(LessonPlayer& player) {
     ImGui::InputDouble("your prediction", &player.typed, 0, 0, "%g");
   }
   if (!player.revealed) {
-    if (ImGui::Button("Reveal (Enter)")) player.reveal();
+    if (ImGui::Button("Reveal (Enter)")) player.reveal(state);
     return;
   }
   const bool predicted = player.chosen >= 0 || (q.choices.empty() && player.typed != 0);

@@ -15,7 +15,7 @@ class LessonPanel {
 
  private:
   void draw_list(AppState& state, LessonPlayer& player);
-  void draw_question(LessonPlayer& player);
+  void draw_question(AppState& state, LessonPlayer& player);
   void draw_navigation(AppState& state, LessonPlayer& player);
 };
 

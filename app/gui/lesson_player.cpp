@@ -51,6 +51,9 @@ bool LessonPlayer::start(std::string_view id, int step, AppState& state) {
 void LessonPlayer::close(AppState& state) {
   lesson_ = -1;
   resolved_.reset();
+  state.view.conceal = {};
+  state.view.beside.reset();
+  state.view.beside_name.clear();
   error_.clear();
   state.view.highlight_lanes.clear();
   state.view.highlight_banks.clear();
@@ -78,6 +81,25 @@ void LessonPlayer::go_to(int step, AppState& state) {
     return;
   }
   view_request_ = s.state.view;
+  state.view.beside.reset();
+  state.view.beside_name.clear();
+  if (!s.beside.empty()) {
+    state.view.beside = s.compare.at(s.beside);
+    state.view.beside_name = s.beside;
+  }
+  state.view.conceal = s.question ? lessons::concealment_of(*s.question) : lessons::Concealment{};
+}
+
+void LessonPlayer::reveal(AppState& state) {
+  revealed = true;
+  state.view.conceal = {};
+}
+
+void LessonPlayer::unreveal(AppState& state) {
+  const lessons::Step* s = current_step();
+  if (!s || !s->question) return;
+  revealed = false;
+  state.view.conceal = lessons::concealment_of(*s->question);
 }
 
 bool LessonPlayer::prediction_right() const {

@@ -39,7 +39,10 @@ class LessonPlayer {
   int chosen = -1;        // the choice the class picked, -1 none
   double typed = 0;       // a number question without choices
   bool revealed = false;
-  void reveal() { revealed = true; }
+  // Shows the answer: lifts the step's concealment from the figures.
+  void reveal(AppState& state);
+  // Back to the question (the clicker's back key from a reveal).
+  void unreveal(AppState& state);
   bool prediction_right() const;
 
   // The view the step asks for; the workbench consumes it once.

@@ -90,7 +90,7 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, 
       *error = bench.lessons().error();
       return false;
     }
-    if (plan.reveal) bench.lessons().reveal();
+    if (plan.reveal) bench.lessons().reveal(state);
   }
   state.whole_kernel.wait();
   state.timings.wait_predictions();

@@ -89,7 +89,7 @@ void Workbench::handle_lesson_keys(AppState& state) {
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) lessons_.previous(state);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false))
-    lessons_.reveal();
+    lessons_.reveal(state);
   // A-I pick a choice (the buttons are lettered); once revealed the choice stays.
   for (int k = 0; k < 9; ++k)
     if (ImGui::IsKeyPressed(GLFW_KEY_A + k, false) && !io.KeyCtrl && !lessons_.revealed) lessons_.chosen = k;

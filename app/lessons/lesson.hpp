@@ -67,6 +67,9 @@ struct Question {
   std::vector<Option> options;       // Which
   bool pick_max = false;             // Which: largest value wins (else smallest)
   std::string reveal;                // text shown after the answer, with placeholders
+  // Facts kept out of sight until the reveal beside those the answer names
+  // (concealment.hpp): "way" where the answer is "wavefronts".
+  std::vector<std::string> conceals;
 };
 
 struct Step {
@@ -75,6 +78,9 @@ struct Step {
   std::map<std::string, Config> compare;  // name -> configuration, as "name:fact" in expressions
   std::string text;                        // with {placeholders}
   std::optional<Question> question;
+  // A compare configuration drawn beside the step's own figure at the same
+  // scale (row read vs column read, tile[32][32] vs tile[32][33]); empty: none.
+  std::string beside;
 };
 
 struct Lesson {

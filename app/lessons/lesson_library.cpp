@@ -196,10 +196,15 @@ Config read_config(const json& j, const std::string& field, const StepState& ste
 
 Question read_question(const json& j, const std::string& field) {
   object_at(j, field);
-  only_keys(j, field, {"prompt", "answer", "choices", "which", "pick", "reveal"});
+  only_keys(j, field, {"prompt", "answer", "choices", "which", "pick", "reveal", "conceals"});
   Question q;
   q.prompt = text_at(j, "prompt", field, true);
   q.reveal = text_at(j, "reveal", field, true);
+  if (auto it = j.find("conceals"); it != j.end()) {
+    if (!it->is_array()) fail(field + ".conceals", "is not an array of facts");
+    for (std::size_t i = 0; i < it->size(); ++i)
+      q.conceals.push_back(expression_at((*it)[i], fmt::format("{}.conceals[{}]", field, i)));
+  }
   const bool has_answer = j.contains("answer"), has_which = j.contains("which");
   if (has_answer == has_which) fail(field, "needs exactly one of \"answer\" (a number question) or \"which\"");
   if (has_answer) {
@@ -244,7 +249,7 @@ Lesson read_lesson(const json& j, const std::string& id) {
   for (std::size_t i = 0; i < steps->size(); ++i) {
     const std::string f = fmt::format("steps[{}]", i);
     const json& sj = object_at((*steps)[i], f);
-    only_keys(sj, f, {"title", "state", "compare", "text", "question"});
+    only_keys(sj, f, {"title", "state", "compare", "text", "question", "beside"});
     Step s;
     s.title = text_at(sj, "title", f, true);
     s.text = text_at(sj, "text", f, true);
@@ -261,6 +266,11 @@ Lesson read_lesson(const json& j, const std::string& id) {
       }
     }
     if (auto it = sj.find("question"); it != sj.end()) s.question = read_question(*it, f + ".question");
+    if (sj.contains("beside")) {
+      s.beside = text_at(sj, "beside", f, true);
+      if (!s.compare.count(s.beside))
+        fail(f + ".beside", fmt::format("'{}' is not one of this step's compare configurations", s.beside));
+    }
     L.steps.push_back(std::move(s));
   }
   return L;

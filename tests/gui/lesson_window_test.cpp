@@ -85,7 +85,7 @@ TEST_F(LessonWindowTest, EveryStepOfEveryLessonRendersInBothLayouts) {
       s.view.presenter = false;
       render(bench);
       s.view.presenter = true;
-      player.reveal();
+      player.reveal(s);
       const Image img = render(bench);
       if (bench.presenter_view(s) == lessons::View::BankMap) {
         const BankMapLayout& L = bench.bank_map().last_layout();
