@@ -1,0 +1,102 @@
+// Every string a figure draws, from the state alone (no window): the panels
+// draw exactly these strings, and `warpscope lessons --text` and the handout
+// print them, so what a slide says and what it draws cannot drift apart.
+//
+// Concealment (lessons/concealment.hpp) is applied here, per configuration:
+// the step's own figure is hidden under "", the figure beside it under
+// view.beside_name. A concealed cost becomes the question ("? wavefronts",
+// "? sectors", "?" in a table); the access itself (lanes, banks, addresses)
+// stays, because it is what the class reasons from.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gui/app_state.hpp"
+#include "lessons/lesson.hpp"
+
+namespace ws::gui {
+
+// One access as a figure shows it: the step's own instruction or the beside
+// configuration's, with the trace that names its arrays and threads.
+struct FigureAccess {
+  std::string config;  // concealment key: "" for the step's own state, else the beside configuration's name
+  std::string title;   // above the figure when two stand side by side ("tile[32][33]"); empty when alone
+  const CurrentInstruction* instruction = nullptr;
+  const WarpTrace* trace = nullptr;
+  const ArrayInfo* array() const;  // the array the instruction's site reads or writes, or null
+};
+
+// The figures the current state draws: the step's own, then the beside one
+// when view.beside is set and could be prepared (else `beside_error` says why).
+struct FigureAccesses {
+  std::vector<FigureAccess> figures;
+  std::string beside_error;
+  std::shared_ptr<const void> keep;  // holds the beside configuration's trace while the figures are used
+};
+FigureAccesses figure_accesses(const AppState& state);
+
+// Bank map (shared instruction).
+inline constexpr const char* kBankAxis = "bank";
+inline constexpr const char* kRequestRowLabel = "W?";  // the one row of requests while the cost is concealed
+std::string bank_row_label(int wavefront);              // "W3"
+std::string badge_label(int lanes);                     // "x32": lanes sharing one word
+
+struct BankMapText {
+  std::string title;
+  std::string headline;       // "2-way conflict: 2 wavefronts, ideal 1"; concealed "LDS (4-byte load), 32 lanes: ? wavefronts"
+  bool headline_good = false; // drawn in the good colour (never while concealed)
+  std::string summary;        // "LDS (4-byte load), 32 active lanes; ..."
+  std::vector<std::string> bank_labels;
+  std::vector<std::string> row_labels;
+  std::vector<std::string> badges;
+  bool cost_hidden = false;   // the map draws the requests in one row
+  bool lanes_hidden = false;  // the active-lane count is "?"
+};
+BankMapText bank_map_text(const FigureAccess& f, const lessons::Concealment& k);
+
+// Sector map (global instruction).
+struct SectorMapText {
+  std::string title;
+  std::string headline;  // "1 request, 32 sectors: ..."; concealed "LDG (4-byte load), 32 lanes: ? sectors"
+  bool headline_good = false;
+  std::string summary;
+  std::vector<std::string> sector_labels;  // "sector 0 (bytes 0-31)"; empty while concealed
+  std::vector<std::string> row_labels;     // the elements of each line ("in[5][0..31]")
+  bool cost_hidden = false;
+};
+SectorMapText sector_map_text(const FigureAccess& f, const lessons::Concealment& k);
+
+// Shared array view: the array's declaration and what a row of cells is.
+std::vector<std::string> shared_array_strings(const FigureAccess& f, const lessons::Concealment& k);
+
+// The grid of blocks: the block shown and the grid's size.
+std::string blocks_headline(const AppState& state);
+
+// Whole kernel: the launch and occupancy lines, table headers and cells.
+struct WholeKernelText {
+  std::string launch;     // "64 x 64 blocks of 256 threads; 4352 B shared per block"
+  std::string occupancy;  // "Occupancy on sm90: 8 blocks per SM (limit: ...)"
+  std::string prediction; // "Predicted on H100: ..." or why none
+  std::string caption;
+  std::vector<std::string> totals_header, sites_header;
+  std::vector<std::vector<std::string>> totals, sites;  // rows of cells
+  std::string ncu_note;
+  std::string status;     // while simulating or failed; the rest empty then
+};
+WholeKernelText whole_kernel_text(const AppState& state);
+
+// Timings: the current kernel's measured and predicted times and its pairs.
+struct TimingsText {
+  std::string source;  // where the times come from ("recorded 2026-11-26 on H100 ...")
+  std::string kernel;  // "transpose_shared, 8192 x 8192, tile 32"
+  std::vector<std::string> lines;  // measured, predicted, the pairs' speedups
+};
+TimingsText timings_text(const AppState& state);
+
+// Every string the figure of `view` draws in this state, both figures when a
+// beside configuration is set. Headline first, then summary, labels, badges.
+std::vector<std::string> figure_strings(const AppState& state, lessons::View view);
+
+}  // namespace ws::gui
