@@ -83,6 +83,9 @@ int run(int argc, char** argv) {
   app.add_option("--lesson", lesson_id, "open the window on this lesson (warpscope lessons lists them)");
   app.add_option("--step", lesson_step, "with --lesson: the step to open, from 1");
   app.add_flag("--present", present, "open the window in presenter mode (one figure, the lesson text)");
+  std::string deck;
+  app.add_option("--deck", deck, "open the window on a deck of lessons: NAME (assets/lessons/decks) or FILE; "
+                                 "the clicker's forward key walks it to the end");
 #if WS_HAVE_GUI
   ws::cli::ScreenshotOptions screenshot;
   CLI::App* screenshot_cmd = ws::cli::add_screenshot_command(app, screenshot);
@@ -109,12 +112,14 @@ int run(int argc, char** argv) {
     if (variant_cmd->parsed()) return ws::cli::run_variant(variant);
     if (lessons_cmd->parsed()) return ws::cli::run_lessons(lessons);
     if (!lesson_id.empty() || app.count("--step")) ws::cli::check_lesson_flags(lesson_id, lesson_step);
+    if (app.count("--deck")) ws::cli::check_deck_flag(deck, lesson_id);
 #if WS_HAVE_GUI
     if (screenshot_cmd->parsed()) return ws::cli::run_screenshot(screenshot);
     if (export_cmd->parsed()) return ws::cli::run_export(export_options);
-    return ws::gui::run_window(ws::gui::WindowOptions{}, ws::gui::LessonStart{lesson_id, lesson_step, present});
+    return ws::gui::run_window(ws::gui::WindowOptions{}, ws::gui::LessonStart{lesson_id, lesson_step, present, deck});
 #else
-    if (!lesson_id.empty() || present) throw ws::cli::UsageError("--lesson and --present need the window, which this build lacks");
+    if (!lesson_id.empty() || present || !deck.empty())
+      throw ws::cli::UsageError("--lesson, --deck and --present need the window, which this build lacks");
     std::cout << app.help();
     return ws::cli::kOk;
 #endif

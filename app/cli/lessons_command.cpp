@@ -2,10 +2,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "lessons/deck.hpp"
 #include "lessons/lesson_facts.hpp"
+#if WS_HAVE_GUI
+#include "gui/slide_text.hpp"
+#endif
 
 namespace ws::cli {
 namespace {
@@ -52,6 +58,10 @@ CLI::App* add_lessons_command(CLI::App& root, LessonsOptions& o) {
   cmd->add_flag("--json", o.json, "print one JSON array");
   cmd->add_flag("--check", o.check, "resolve every step and question through the simulator");
   cmd->add_option("--show", o.show, "print lesson ID's steps with their computed texts and answers");
+  cmd->add_option("--text", o.text, "print every string lesson ID's slide shows (with --step N, --reveal; --json: "
+                                    "{\"strings\", \"question\", \"answer\"})");
+  cmd->add_option("--step", o.step, "with --text: the step, from 1");
+  cmd->add_flag("--reveal", o.reveal, "with --text: the slide after the reveal");
   return cmd;
 }
 
@@ -74,9 +84,43 @@ void check_lesson_flags(const std::string& id, int step) {
   lesson_named(lessons::load_library(), id, step);
 }
 
+// The slide's strings, one per line, or the JSON object the tests read.
+int print_slide_text(const lessons::LessonLibrary& lib, const LessonsOptions& o) {
+  const lessons::Lesson& l = lesson_named(lib, o.text, o.step, "--text");
+#if WS_HAVE_GUI
+  auto t = gui::slide_text(l.id, o.step - 1, o.reveal);
+  if (!t) throw UsageError(fmt::format("--text: {}", t.error().message));
+  if (o.json) {
+    nlohmann::json out = {{"strings", t->strings}};
+    if (!t->question.empty()) out["question"] = t->question;
+    if (t->answer) out["answer"] = *t->answer;
+    out["options"] = t->options;
+    out["revealed"] = o.reveal && l.steps[o.step - 1].question.has_value();
+    fmt::print("{}\n", out.dump());
+  } else {
+    for (const std::string& s : t->strings) fmt::print("{}\n", s);
+  }
+  return kOk;
+#else
+  (void)l;
+  throw UsageError("--text: the slide's strings come from the window's code, which this build lacks");
+#endif
+}
+
+void check_deck_flag(const std::string& name, const std::string& lesson_id) {
+  const lessons::LessonLibrary lib = lessons::load_library();
+  if (!lib.errors.empty()) throw UsageError(lib.errors.front());
+  auto deck = lessons::load_deck(name, lib);
+  if (!deck) throw UsageError("--deck: " + deck.error().message);
+  if (!lesson_id.empty() && std::find(deck->lessons.begin(), deck->lessons.end(), lesson_id) == deck->lessons.end())
+    throw UsageError(fmt::format("--lesson: '{}' is not in deck {}", lesson_id, name));
+}
+
 int run_lessons(const LessonsOptions& o) {
   const lessons::LessonLibrary lib = lessons::load_library();
   if (!lib.errors.empty()) throw UsageError(lib.errors.front());
+  if (o.text.empty() && (o.step != 1 || o.reveal)) throw UsageError(o.reveal ? "--reveal: needs --text ID" : "--step: needs --text ID");
+  if (!o.text.empty()) return print_slide_text(lib, o);
   if (o.check) check_all(lib);
   if (!o.show.empty()) return show_lesson(lesson_named(lib, o.show, 1, "--show"));
   if (o.json) {

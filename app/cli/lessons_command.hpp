@@ -16,6 +16,10 @@ struct LessonsOptions {
   bool json = false;
   bool check = false;
   std::string show;  // one lesson's steps as the window shows them, answers included (a teacher's key)
+  // --text ID --step N [--reveal]: every string the slide shows in that state.
+  std::string text;
+  int step = 1;
+  bool reveal = false;
 };
 
 CLI::App* add_lessons_command(CLI::App& root, LessonsOptions& options);
@@ -29,5 +33,8 @@ const lessons::Lesson& lesson_named(const lessons::LessonLibrary& lib, const std
 // --step without --lesson, an unknown id, a step outside the lesson, or the
 // lesson's own file broken are bad input (exit 2).
 void check_lesson_flags(const std::string& id, int step);
+// --deck of a bare `warpscope`: a deck that cannot be read, names an unknown
+// lesson, or does not hold --lesson is bad input (exit 2).
+void check_deck_flag(const std::string& deck, const std::string& lesson_id);
 
 }  // namespace ws::cli

@@ -12,7 +12,9 @@
 #include "cli/command.hpp"
 #include "cli/lessons_command.hpp"
 #include "lessons/lesson_facts.hpp"
+#include "gui/clicker.hpp"
 #include "gui/session.hpp"
+#include "lessons/deck.hpp"
 #include "ws/kernels/work.hpp"
 
 namespace ws::cli {
@@ -139,6 +141,10 @@ CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
   cmd->add_option("--step", o.step, "with --lesson: the step, from 1");
   cmd->add_flag("--present", o.present, "presenter mode: one figure and the lesson text");
   cmd->add_flag("--reveal", o.reveal, "with --lesson: show the step's answer");
+  cmd->add_option("--deck", o.deck, "a deck of lessons (NAME in assets/lessons/decks, or FILE): opens its first "
+                                    "lesson, or --lesson's");
+  cmd->add_option("--press", o.presses, "a key the clicker sends, replayed after opening; repeat it (PgDn, PgUp, "
+                                        "Right, Left, Space, Enter, B, ., T, F5, Esc, P, 1..9)");
   return cmd;
 }
 
@@ -172,8 +178,24 @@ int run_screenshot(const ScreenshotOptions& o) {
 
   plan.lesson.present = o.present;
   plan.reveal = o.reveal;
+  for (const std::string& k : o.presses) {
+    const auto key = gui::key_named(k);
+    if (!key) throw UsageError(fmt::format("--press: '{}' is not a key (keys: {})", k, gui::key_names()));
+    plan.presses.push_back(*key);
+  }
+  if (!o.presses.empty() && o.lesson.empty() && o.deck.empty()) throw UsageError("--press: needs --lesson or --deck");
   // Bad flags are reported before a missing display: they are the user's to fix first.
   gui::AppState state;
+  if (!o.deck.empty()) {
+    const lessons::LessonLibrary lib = lessons::load_library();
+    auto deck = lessons::load_deck(o.deck, lib);
+    if (!deck) throw UsageError("--deck: " + deck.error().message);
+    if (!o.lesson.empty() && std::find(deck->lessons.begin(), deck->lessons.end(), o.lesson) == deck->lessons.end())
+      throw UsageError(fmt::format("--lesson: '{}' is not in deck {}", o.lesson, o.deck));
+    plan.lesson.deck = o.deck;
+    if (!o.kernel.kernel.empty()) throw UsageError("--kernel: a deck's lessons set the kernel; give one of --kernel, --deck");
+    if (o.results == "timings") plan.results.reset();
+  }
   if (!o.lesson.empty()) {
     if (!o.kernel.kernel.empty()) throw UsageError("--kernel: a lesson step sets the kernel; give one of --kernel, --lesson");
     if (!o.variant_layout.empty() || !o.variant_pattern.empty())
@@ -187,7 +209,7 @@ int run_screenshot(const ScreenshotOptions& o) {
     plan.lesson.step = o.step;
     // The step picks its own tabs; --results/--detail only when given.
     if (o.results == "timings") plan.results.reset();
-  } else {
+  } else if (o.deck.empty()) {
     if (o.reveal) throw UsageError("--reveal: needs --lesson");
     if (o.step != 1) throw UsageError("--step: needs --lesson");
     setup_state(o, state);

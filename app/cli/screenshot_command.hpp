@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
 
 #include "cli/kernel_options.hpp"
 
@@ -33,6 +34,8 @@ struct ScreenshotOptions {
   int step = 1;
   bool present = false;  // presenter mode
   bool reveal = false;   // the step's answer shown
+  std::string deck;      // a deck (NAME or FILE): the clicker's keys walk it
+  std::vector<std::string> presses;  // keys replayed in order after opening (--press PgDn --press B)
 };
 
 CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& options);

@@ -27,6 +27,27 @@ std::string shown(std::string_view text) {
 
 }  // namespace
 
+std::string choice_label(int index, const std::string& choice) {
+  // "(1)  32": the key that picks it, set apart so that "1" and "32" never read as one number.
+  return fmt::format("({})  {}", index + 1, choice);
+}
+
+std::string question_line(const lessons::ResolvedQuestion& q, bool revealed) {
+  return "Predict: " + shown(revealed ? q.prompt : q.prompt_before_reveal);
+}
+
+std::string answer_line(const lessons::ResolvedQuestion& q) { return "Answer: " + q.answer_phrase; }
+
+std::string forward_label(const LessonPlayer& p) {
+  if (!p.open()) return "";
+  const lessons::Step* s = p.current_step();
+  if (s && s->question && !p.revealed) return "Reveal (PgDn) >";
+  if (p.step() + 1 < p.step_count()) return "Next (PgDn) >";
+  const int here = p.deck_lesson();
+  if (here >= 0 && here + 1 < static_cast<int>(p.deck().lessons.size())) return "Next lesson (PgDn) >";
+  return "";
+}
+
 std::string lesson_position(const LessonPlayer& p) {
   if (!p.open()) return "No lesson";
   return fmt::format("Lesson {}: {}  -  step {} of {}", p.lesson()->number, shown(p.lesson()->title), p.step() + 1,
@@ -46,7 +67,7 @@ void LessonPanel::Draw(AppState& state, LessonPlayer& player, float text_scale) 
     ImGui::TextWrapped("This step cannot be shown: %s", player.error().c_str());
     ImGui::PopStyleColor();
   } else if (const lessons::ResolvedStep* r = player.resolved()) {
-    ImGui::TextWrapped("%s", shown(r->text).c_str());
+    ImGui::TextWrapped("%s", shown(r->shown_text(player.revealed)).c_str());
     if (r->question) draw_question(state, player);
   }
   ImGui::Spacing();
@@ -59,7 +80,7 @@ void LessonPanel::draw_question(AppState& state, LessonPlayer& player) {
   ImGui::Spacing();
   ImGui::Separator();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAccent));
-  ImGui::TextWrapped("Predict: %s", shown(q.prompt).c_str());
+  ImGui::TextWrapped("%s", question_line(q, player.revealed).c_str());
   ImGui::PopStyleColor();
   if (!q.choices.empty()) {
     for (std::size_t i = 0; i < q.choices.size(); ++i) {
@@ -70,8 +91,7 @@ void LessonPanel::draw_question(AppState& state, LessonPlayer& player) {
       else if (player.revealed && picked) colour = ImGui::ColorConvertU32ToFloat4(palette::kConflict);
       else if (picked) colour = ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive);
       ImGui::PushStyleColor(ImGuiCol_Button, colour);
-      // Letters, not numbers: "1  32" read as one number from the back of the room.
-      const std::string label = fmt::format("{}:  {}##choice{}", static_cast<char>('A' + i), q.choices[i], i);
+      const std::string label = choice_label(static_cast<int>(i), q.choices[i]) + fmt::format("##choice{}", i);
       if (ImGui::Button(label.c_str())) player.chosen = static_cast<int>(i);
       ImGui::PopStyleColor();
       if (i + 1 < q.choices.size() &&
@@ -89,7 +109,7 @@ void LessonPanel::draw_question(AppState& state, LessonPlayer& player) {
   }
   const bool predicted = player.chosen >= 0 || (q.choices.empty() && player.typed != 0);
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_good());
-  ImGui::TextWrapped("Answer: %s%s", q.answer_text.c_str(),
+  ImGui::TextWrapped("%s%s", answer_line(q).c_str(),
                      !predicted ? "" : player.prediction_right() ? "  - as predicted" : "  - not what was predicted");
   ImGui::PopStyleColor();
   ImGui::TextWrapped("%s", shown(q.reveal).c_str());
@@ -97,19 +117,22 @@ void LessonPanel::draw_question(AppState& state, LessonPlayer& player) {
 
 void LessonPanel::draw_navigation(AppState& state, LessonPlayer& player) {
   ImGui::Separator();
-  ImGui::BeginDisabled(player.step() == 0);
-  if (ImGui::Button("< Previous (PgUp)")) player.previous(state);
+  // The buttons do what the clicker's keys do (lesson_player.hpp: forward, back).
+  const bool at_start = player.step() == 0 && player.deck_lesson() <= 0 && !player.revealed;
+  ImGui::BeginDisabled(at_start);
+  if (ImGui::Button("< Back (PgUp)")) player.back(state);
   ImGui::EndDisabled();
+  const std::string next = forward_label(player);
   // Buttons wrap rather than run off a narrow column (large text in presenter mode).
-  if (fits_beside("Next (PgDn) >")) ImGui::SameLine();
-  ImGui::BeginDisabled(player.step() + 1 >= player.step_count());
-  if (ImGui::Button("Next (PgDn) >")) player.next(state);
+  if (fits_beside(next.c_str())) ImGui::SameLine();
+  ImGui::BeginDisabled(next.empty());
+  if (ImGui::Button(next.empty() ? "End of the deck" : next.c_str())) player.forward(state);
   ImGui::EndDisabled();
   if (fits_beside("Close")) ImGui::SameLine();
   if (ImGui::Button("Close")) player.close(state);
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("step %d of %d.  Keys: PgDn next, PgUp previous, A-I choose, Enter reveals, P presenter",
-                     player.step() + 1, player.step_count());
+  ImGui::TextWrapped("Keys: PgDn/Right/Space forward, PgUp/Left back, 1-9 choose, Enter reveals, T contents, "
+                     "B blank, P presenter");
   ImGui::PopStyleColor();
 }
 

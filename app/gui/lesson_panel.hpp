@@ -22,4 +22,11 @@ class LessonPanel {
 // "Lesson 5 · step 2 of 6" for title bars.
 std::string lesson_position(const LessonPlayer& player);
 
+// The strings the lesson text shows, shared with `lessons --text` (slide_text.hpp).
+std::string choice_label(int index, const std::string& choice);      // "(1)  32"
+std::string question_line(const lessons::ResolvedQuestion& q, bool revealed);  // "Predict: ..."
+std::string answer_line(const lessons::ResolvedQuestion& q);          // "Answer: 2 wavefronts"
+// What the forward key does next, as the button says it; empty at the deck's end.
+std::string forward_label(const LessonPlayer& player);
+
 }  // namespace ws::gui

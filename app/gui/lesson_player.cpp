@@ -35,7 +35,79 @@ std::optional<std::string> apply_step_state(const lessons::StepState& s, AppStat
   return fmt::format("site: '{}' (execution {}) is not in this warp", s.site, s.occurrence + 1);
 }
 
-LessonPlayer::LessonPlayer() : library_(lessons::load_library()) {}
+LessonPlayer::LessonPlayer() : library_(lessons::load_library()) {
+  if (!use_deck("default")) {
+    // No default deck (a lessons folder of a teacher's own): every lesson in file order.
+    deck_ = lessons::Deck{"all", "All lessons", {}, ""};
+    for (const lessons::Lesson& l : library_.lessons) deck_.lessons.push_back(l.id);
+    if (deck_error_.find("is not a deck") != std::string::npos) deck_error_.clear();
+  }
+}
+
+bool LessonPlayer::use_deck(const std::string& name_or_path) {
+  auto d = lessons::load_deck(name_or_path, library_);
+  if (!d) {
+    deck_error_ = d.error().message;
+    return false;
+  }
+  deck_ = std::move(*d);
+  deck_error_.clear();
+  return true;
+}
+
+int LessonPlayer::deck_lesson() const {
+  if (!open()) return -1;
+  const auto it = std::find(deck_.lessons.begin(), deck_.lessons.end(), lesson()->id);
+  return it == deck_.lessons.end() ? -1 : static_cast<int>(it - deck_.lessons.begin());
+}
+
+void LessonPlayer::open_deck_lesson(int index, AppState& state) {
+  if (index < 0 || index >= static_cast<int>(deck_.lessons.size())) return;
+  start(deck_.lessons[index], 0, state);
+}
+
+bool LessonPlayer::forward(AppState& state) {
+  if (!open()) {
+    if (deck_.lessons.empty()) return false;
+    open_deck_lesson(0, state);
+    return open();
+  }
+  const int in_deck = deck_lesson();
+  if (in_deck < 0) {
+    // A lesson outside the deck: reveal, then its steps, and its end is the end.
+    if (current_step()->question && !revealed) return reveal(state), true;
+    if (step_ + 1 >= step_count()) return false;
+    next(state);
+    return true;
+  }
+  lessons::DeckPosition at{in_deck, step_, revealed};
+  if (!lessons::step_forward(deck_, library_, at)) return false;
+  move_to(at, state);
+  return true;
+}
+
+bool LessonPlayer::back(AppState& state) {
+  if (!open()) return false;
+  const int in_deck = deck_lesson();
+  if (in_deck < 0) {
+    if (revealed) return unreveal(state), true;
+    if (step_ == 0) return false;
+    go_to(step_ - 1, state);
+    if (current_step()->question) reveal(state);
+    return true;
+  }
+  lessons::DeckPosition at{in_deck, step_, revealed};
+  if (!lessons::step_back(deck_, library_, at)) return false;
+  move_to(at, state);
+  return true;
+}
+
+void LessonPlayer::move_to(const lessons::DeckPosition& at, AppState& state) {
+  if (deck_.lessons[at.lesson] != lesson()->id) start(deck_.lessons[at.lesson], at.step, state);
+  else go_to(at.step, state);
+  if (at.revealed && !revealed) reveal(state);
+  else if (!at.revealed && revealed) unreveal(state);
+}
 
 bool LessonPlayer::start(std::string_view id, int step, AppState& state) {
   for (std::size_t i = 0; i < library_.lessons.size(); ++i)

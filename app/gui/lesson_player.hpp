@@ -8,6 +8,7 @@
 #include <string>
 
 #include "gui/app_state.hpp"
+#include "lessons/deck.hpp"
 #include "lessons/lesson_facts.hpp"
 #include "lessons/lesson_library.hpp"
 
@@ -25,7 +26,22 @@ class LessonPlayer {
   const lessons::Step* current_step() const { return open() ? &lesson()->steps[step_] : nullptr; }
 
   // Opens a lesson by id at `step` (from 0); false when there is no such lesson.
+  // The deck stays: a lesson outside it runs alone (its end is the end).
   bool start(std::string_view id, int step, AppState& state);
+  // The deck the forward key walks: the default deck (every lesson in teaching
+  // order) until use_deck() names another. The error names the file and entry.
+  const lessons::Deck& deck() const { return deck_; }
+  const std::string& deck_error() const { return deck_error_; }
+  bool use_deck(const std::string& name_or_path);
+  // Where the class is in the deck; -1 when the open lesson is not in it.
+  int deck_lesson() const;
+  // The clicker: one forward key goes question -> reveal -> next step -> the
+  // next lesson of the deck; back goes the other way (lessons/deck.hpp).
+  // Without an open lesson, forward opens the deck's first one. False at an end.
+  bool forward(AppState& state);
+  bool back(AppState& state);
+  // Jumps to a deck lesson's first step (the table of contents).
+  void open_deck_lesson(int index, AppState& state);
   void close(AppState& state);
   void go_to(int step, AppState& state);  // clamped to the lesson
   void next(AppState& state) { go_to(step_ + 1, state); }
@@ -49,7 +65,10 @@ class LessonPlayer {
   std::optional<lessons::View> take_view_request();
 
  private:
+  void move_to(const lessons::DeckPosition& at, AppState& state);
   lessons::LessonLibrary library_;
+  lessons::Deck deck_;
+  std::string deck_error_;
   int lesson_ = -1;
   int step_ = 0;
   std::optional<lessons::ResolvedStep> resolved_;

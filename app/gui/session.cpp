@@ -15,6 +15,22 @@ void build_frame(GlWindow& window, Workbench& bench, AppState& state, double dt_
   bench.Draw(state);
 }
 
+bool open_start(const LessonStart& start, Workbench& bench, AppState& state, std::string* error) {
+  LessonPlayer& player = bench.lessons();
+  if (!start.deck.empty() && !player.use_deck(start.deck)) {
+    *error = "--deck: " + player.deck_error();
+    return false;
+  }
+  std::string lesson = start.lesson;
+  if (lesson.empty() && !start.deck.empty()) lesson = player.deck().lessons.front();
+  if (lesson.empty()) return true;
+  if (!player.start(lesson, start.step - 1, state)) {
+    *error = fmt::format("no lesson '{}'", lesson);
+    return false;
+  }
+  return true;
+}
+
 int run_window(const WindowOptions& o, const LessonStart& start) {
   if (std::string p = display_problem(); !p.empty()) {
     std::cerr << "warpscope: " << p << "\n";
@@ -29,7 +45,10 @@ int run_window(const WindowOptions& o, const LessonStart& start) {
   }
   Workbench bench;
   state.view.presenter = start.present;
-  if (!start.lesson.empty()) bench.lessons().start(start.lesson, start.step - 1, state);
+  if (!open_start(start, bench, state, &error)) {
+    std::cerr << "warpscope: " << error << "\n";
+    return 2;
+  }
   auto last = std::chrono::steady_clock::now();
   while (!window->should_close()) {
     const bool moving = state.playback.playing || state.view.animating_blocks || state.whole_kernel.busy() ||
@@ -81,16 +100,21 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, 
   Workbench bench;
   state.view.presenter = plan.lesson.present || plan.figure_only.has_value();
   if (plan.figure_only) bench.show_figure_only(*plan.figure_only);
-  if (!plan.lesson.lesson.empty()) {
-    if (!bench.lessons().start(plan.lesson.lesson, plan.lesson.step - 1, state)) {
-      *error = fmt::format("no lesson '{}'", plan.lesson.lesson);
-      return false;
-    }
+  if (!plan.lesson.lesson.empty() || !plan.lesson.deck.empty()) {
+    if (!open_start(plan.lesson, bench, state, error)) return false;
     if (!bench.lessons().error().empty()) {
       *error = bench.lessons().error();
       return false;
     }
     if (plan.reveal) bench.lessons().reveal(state);
+    // The presses act as in the window, each on the state the last one left.
+    for (int key : plan.presses) {
+      bench.press_key(key, state);
+      if (!bench.lessons().error().empty()) {
+        *error = bench.lessons().error();
+        return false;
+      }
+    }
   }
   state.whole_kernel.wait();
   state.timings.wait_predictions();
@@ -112,7 +136,8 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, 
     *error = "OpenGL error " + gl;
     return false;
   }
-  if (is_uniform(img)) {
+  // A blanked screen is black on purpose (B on the clicker).
+  if (is_uniform(img) && !bench.blanked()) {
     *error = "the rendered frame is one colour: nothing was drawn";
     return false;
   }

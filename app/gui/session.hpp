@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "gui/app_state.hpp"
 #include "gui/gl_window.hpp"
@@ -13,10 +14,15 @@ namespace ws::gui {
 
 // What the window opens on: a lesson at a step (from 1), in presenter mode.
 struct LessonStart {
-  std::string lesson;  // empty: no lesson
+  std::string lesson;  // empty: no lesson (the deck's first one when a deck is named)
   int step = 1;
   bool present = false;
+  std::string deck;    // NAME or FILE (lessons/deck.hpp); empty: the default deck
 };
+
+// Opens the start's deck and lesson in `bench` (the deck's first lesson when
+// only a deck is named); the error says what could not be opened.
+bool open_start(const LessonStart& start, Workbench& bench, AppState& state, std::string* error);
 
 // Opens the window and runs until it is closed. Returns the process exit code;
 // without a display, prints why and returns non-zero.
@@ -36,6 +42,7 @@ struct ScreenshotPlan {
   std::optional<MemoryTab> memory;    // Your variant (the others follow the instruction)
   LessonStart lesson;                 // a lesson step (its state replaces the kernel's)
   bool reveal = false;                // the step's answer shown
+  std::vector<int> presses;           // GLFW keys replayed through the clicker table (clicker.hpp)
   std::optional<lessons::View> figure_only;  // presenter mode with this figure and no text (export)
 };
 

@@ -10,6 +10,7 @@
 //   | stepper     |                               | Whole kernel /       |
 //   |             |                               | Your variant         |
 //   +--------------------------------------------------------------------+
+#include "gui/clicker.hpp"
 #include "gui/workbench.hpp"
 
 #include <GLFW/glfw3.h>
@@ -64,9 +65,11 @@ void Workbench::handle_shortcuts(AppState& state) {
   handle_lesson_keys(state);
   // With an own pattern shown, the kernel's cursor is hidden: the keys must not move it.
   if (!state.ready() || state.source == InstructionSource::Pattern) return;
-  // Shift: a barrier phase at a time (the tiled matmul's phases).
+  // Shift: a barrier phase at a time (the tiled matmul's phases). In a lesson
+  // Left/Right are the clicker's: Ctrl+Left/Right step the instruction there.
+  const bool arrow_keys = !lessons_.open() || io.KeyCtrl || io.KeyShift;
   for (const auto& [key, delta] : {std::pair{ImGuiKey_LeftArrow, -1}, std::pair{ImGuiKey_RightArrow, 1}}) {
-    if (!ImGui::IsKeyPressed(ImGui::GetKeyIndex(key))) continue;
+    if (!arrow_keys || !ImGui::IsKeyPressed(ImGui::GetKeyIndex(key))) continue;
     if (io.KeyShift) state.step_phase(delta);
     else state.step_instruction(delta);
   }
@@ -76,23 +79,24 @@ void Workbench::handle_shortcuts(AppState& state) {
   const bool block_keys = !lessons_.open() || io.KeyShift;
   if (block_keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) state.step_block(-1);
   if (block_keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) state.step_block(1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false))
+  if (!lessons_.open() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false))
     state.playback.playing = !state.playback.playing;
 }
 
 void Workbench::handle_lesson_keys(AppState& state) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsKeyPressed(GLFW_KEY_P, false) && !io.KeyCtrl) state.view.presenter = !state.view.presenter;
-  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) state.view.presenter = false;
+  // Outside a lesson only the presenter keys are the clicker's (PgDn moves the block).
+  for (int key : {GLFW_KEY_P, GLFW_KEY_ESCAPE, GLFW_KEY_F5})
+    if (ImGui::IsKeyPressed(key, false))
+      if (auto press = clicker_press(key, io.KeyCtrl)) apply_clicker(*press, state);
   if (!lessons_.open() || io.KeyShift) return;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) lessons_.next(state);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) lessons_.previous(state);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
-      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false))
-    lessons_.reveal(state);
-  // A-I pick a choice (the buttons are lettered); once revealed the choice stays.
-  for (int k = 0; k < 9; ++k)
-    if (ImGui::IsKeyPressed(GLFW_KEY_A + k, false) && !io.KeyCtrl && !lessons_.revealed) lessons_.chosen = k;
+  // Each key acts once a press: a clicker held down must not race through the deck.
+  for (int key : {GLFW_KEY_PAGE_DOWN, GLFW_KEY_PAGE_UP, GLFW_KEY_RIGHT, GLFW_KEY_LEFT, GLFW_KEY_SPACE,
+                  GLFW_KEY_BACKSPACE, GLFW_KEY_ENTER, GLFW_KEY_KP_ENTER, GLFW_KEY_B, GLFW_KEY_PERIOD, GLFW_KEY_T,
+                  GLFW_KEY_HOME, GLFW_KEY_1, GLFW_KEY_2, GLFW_KEY_3, GLFW_KEY_4, GLFW_KEY_5, GLFW_KEY_6, GLFW_KEY_7,
+                  GLFW_KEY_8, GLFW_KEY_9})
+    if (ImGui::IsKeyPressed(key, false))
+      if (auto press = clicker_press(key, io.KeyCtrl)) apply_clicker(*press, state);
 }
 
 // A lesson step names its view: the tabs (or the presenter's figure) follow it once.
@@ -128,6 +132,8 @@ void Workbench::Draw(AppState& state) {
   palette::set_colour_warp_lanes(state.arch().warp_lanes);
   handle_shortcuts(state);
   apply_view_request(state);
+  if (blank_) return draw_blank();
+  if (contents_open_) draw_contents(state);
   // Lane numbers: bold; in presenter mode up to 1.6x the text size where the chips allow it.
   canvas::set_lane_number_style(state.view.figure, ImGui::GetFontSize() * (state.view.presenter ? 1.6f : 1.0f));
   if (state.view.presenter) {

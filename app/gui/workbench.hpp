@@ -8,6 +8,7 @@
 
 #include "gui/app_state.hpp"
 #include "gui/bank_map_panel.hpp"
+#include "gui/clicker.hpp"
 #include "gui/blocks_panel.hpp"
 #include "gui/code_panel.hpp"
 #include "gui/global_memory_panel.hpp"
@@ -32,6 +33,12 @@ class Workbench {
  public:
   void Draw(AppState& state);  // one frame's windows
   void handle_shortcuts(AppState& state);
+  // One key of the clicker table (clicker.hpp), as a press in the window would
+  // act; `screenshot --press` replays presses through it.
+  void apply_clicker(const ClickerPress& press, AppState& state);
+  void press_key(int glfw_key, AppState& state);
+  bool blanked() const { return blank_; }
+  bool contents_open() const { return contents_open_; }
 
   // Screenshots pick tabs explicitly; otherwise they follow the instruction.
   void show_results(ResultsTab t) { results_request_ = t; }
@@ -71,6 +78,12 @@ class Workbench {
   PanelSplits splits_;                // what the splitters were dragged to (this session only)
   WorkbenchLayout layout_;            // last frame's panel rects
   void handle_lesson_keys(AppState& state);
+  // The deck's controls (deck_controls.cpp): blank screen, table of contents.
+  void draw_blank();
+  void draw_contents(AppState& state);
+  bool blank_ = false;
+  bool contents_open_ = false;
+  int contents_cursor_ = 0;
   void apply_view_request(AppState& state);
   // Presenter mode (presenter_layout.cpp): one figure, the lesson text beside it.
   void draw_presenter(AppState& state);

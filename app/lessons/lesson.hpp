@@ -70,6 +70,9 @@ struct Question {
   // Facts kept out of sight until the reveal beside those the answer names
   // (concealment.hpp): "way" where the answer is "wavefronts".
   std::vector<std::string> conceals;
+  // Number: what the answer counts, in the plural ("wavefronts"; "x" for a
+  // ratio, "%"): the reveal says "2 wavefronts", "1 wavefront", "1.72x".
+  std::string unit;
 };
 
 struct Step {

@@ -494,7 +494,32 @@ std::string format_number(double v) {
   return s;
 }
 
-Result<std::string> fill(const std::string& text, StepFacts& facts, const std::map<std::string, std::string>& words) {
+namespace {
+
+// Whether an expression names a fact whose quantity the concealment hides.
+bool concealed(const std::string& expr, const Concealment& c) {
+  for (const std::string& fact : facts_named(expr)) {
+    const auto colon = fact.find(':');
+    const std::string config = colon == std::string::npos ? "" : fact.substr(0, colon);
+    if (auto q = quantity_of(colon == std::string::npos ? fact : fact.substr(colon + 1)); q && c.hides(*q, config))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string with_unit(const std::string& number, double value, const std::string& unit) {
+  if (unit.empty()) return number;
+  if (unit == "x") return number + "x";
+  if (unit == "%") return number + "%";
+  // "1 wavefront", "2 wavefronts"; units are written in the plural.
+  if (value == 1 && unit.size() > 1 && unit.back() == 's') return number + " " + unit.substr(0, unit.size() - 1);
+  return number + " " + unit;
+}
+
+Result<std::string> fill(const std::string& text, StepFacts& facts, const std::map<std::string, std::string>& words,
+                         const Concealment* conceal) {
   std::string out;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -509,7 +534,14 @@ Result<std::string> fill(const std::string& text, StepFacts& facts, const std::m
     const std::string inner = text.substr(open + 1, close - open - 1);
     const auto bar = inner.find('|');
     const std::string expr = inner.substr(0, bar), spec = bar == std::string::npos ? "" : inner.substr(bar + 1);
-    if (const auto w = words.find(expr); w != words.end()) {
+    if (conceal && concealed(expr, *conceal)) {
+      // Evaluated all the same, so a bad placeholder is reported in either state.
+      if (!words.count(expr) && !expr.ends_with(".bound")) {
+        auto v = evaluate(expr, facts);
+        if (!v) return Error{v.error().message};
+      }
+      out += "?";
+    } else if (const auto w = words.find(expr); w != words.end()) {
       out += w->second;
     } else if (expr.size() > 6 && expr.ends_with(".bound")) {
       auto w2 = facts.word(expr);
@@ -575,7 +607,12 @@ Result<ResolvedQuestion> resolve_question(const Question& q, StepFacts& facts) {
     r.answer = *best;
     r.answer_text = q.options[r.correct].label;
   }
-  auto reveal = fill(q.reveal, facts, {{"answer", r.answer_text}});
+  r.answer_phrase = q.kind == Question::Kind::Number ? with_unit(r.answer_text, r.answer, q.unit) : r.answer_text;
+  const Concealment hidden = concealment_of(q);
+  auto before = fill(q.prompt, facts, {}, &hidden);
+  if (!before) return Error{"prompt: " + before.error().message};
+  r.prompt_before_reveal = *before;
+  auto reveal = fill(q.reveal, facts, {{"answer", r.answer_phrase}});
   if (!reveal) return Error{"reveal: " + reveal.error().message};
   r.reveal = *reveal;
   return r;
@@ -596,7 +633,12 @@ Result<ResolvedStep> resolve_step(const Step& step) {
   auto text = fill(step.text, r.facts);
   if (!text) return Error{"text: " + text.error().message};
   r.text = *text;
+  r.text_before_reveal = r.text;
   if (step.question) {
+    r.conceal = concealment_of(*step.question);
+    auto before = fill(step.text, r.facts, {}, &r.conceal);
+    if (!before) return Error{"text: " + before.error().message};
+    r.text_before_reveal = *before;
     auto q = resolve_question(*step.question, r.facts);
     if (!q) return Error{"question." + q.error().message};
     r.question = std::move(*q);

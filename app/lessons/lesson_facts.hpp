@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "lessons/concealment.hpp"
 #include "lessons/lesson.hpp"
 #include "ws/arch.hpp"
 #include "ws/global_analysis.hpp"
@@ -83,12 +84,18 @@ Result<double> evaluate(const std::string& expr, StepFacts& facts, bool* used_fa
 
 // Replaces every {expression} or {expression|spec} in `text`; `words` holds
 // placeholders that are words, not numbers ({answer} of a "which" question).
+// With `conceal`, a placeholder over a concealed quantity (concealment.hpp)
+// is written "?": the text before the reveal.
 Result<std::string> fill(const std::string& text, StepFacts& facts,
-                         const std::map<std::string, std::string>& words = {});
+                         const std::map<std::string, std::string>& words = {},
+                         const Concealment* conceal = nullptr);
 
 // How a number is written when no spec is given: integers plainly, others with
 // up to two decimals ("32", "16.25", "0.5").
 std::string format_number(double v);
+
+// "2 wavefronts", "1 wavefront", "1.72x": a value with a question's unit.
+std::string with_unit(const std::string& number, double value, const std::string& unit);
 
 // A question with its answer computed.
 struct ResolvedQuestion {
@@ -97,6 +104,10 @@ struct ResolvedQuestion {
   int correct = -1;                   // index into choices; -1 for a free number
   double answer = 0;                  // Number: the value
   std::string answer_text;            // "32", or the winning label
+  // The answer as the reveal shows it: the value with the question's unit
+  // ("2 wavefronts", "1 wavefront", "1.72x"), or the winning label.
+  std::string answer_phrase;
+  std::string prompt_before_reveal;   // the prompt with concealed placeholders as "?"
   std::string reveal;                 // filled, {answer} included
 };
 
@@ -108,6 +119,9 @@ struct ResolvedStep {
   StepFacts facts;
   std::string text;
   std::optional<ResolvedQuestion> question;
+  Concealment conceal;              // what the question hides until its reveal
+  std::string text_before_reveal;   // `text` with concealed placeholders as "?"
+  const std::string& shown_text(bool revealed) const { return revealed ? text : text_before_reveal; }
 };
 Result<ResolvedStep> resolve_step(const Step& step);
 

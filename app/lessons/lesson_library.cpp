@@ -196,7 +196,7 @@ Config read_config(const json& j, const std::string& field, const StepState& ste
 
 Question read_question(const json& j, const std::string& field) {
   object_at(j, field);
-  only_keys(j, field, {"prompt", "answer", "choices", "which", "pick", "reveal", "conceals"});
+  only_keys(j, field, {"prompt", "answer", "choices", "which", "pick", "reveal", "conceals", "unit"});
   Question q;
   q.prompt = text_at(j, "prompt", field, true);
   q.reveal = text_at(j, "reveal", field, true);
@@ -216,8 +216,10 @@ Question read_question(const json& j, const std::string& field) {
         q.choices.push_back(expression_at((*it)[i], fmt::format("{}.choices[{}]", field, i)));
     }
     if (j.contains("pick")) fail(field + ".pick", "belongs to a \"which\" question");
+    if (j.contains("unit")) q.unit = text_at(j, "unit", field, true);
   } else {
     q.kind = Question::Kind::Which;
+    if (j.contains("unit")) fail(field + ".unit", "belongs to a number question (a \"which\" answer is a label)");
     const json& w = j["which"];
     if (!w.is_array() || w.size() < 2) fail(field + ".which", "is not an array of two or more options");
     for (std::size_t i = 0; i < w.size(); ++i) {
