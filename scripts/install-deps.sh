@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config python3
-  libimgui-dev libglfw3-dev python3-glad libgl-dev libgl1-mesa-dri
+  libimgui-dev libglfw3-dev python3-glad libgl-dev libgl1-mesa-dri libegl-dev libegl-mesa0
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-dev
   nlohmann-json3-dev libcli11-dev libstb-dev libfmt-dev
   xvfb xauth fonts-dejavu-core

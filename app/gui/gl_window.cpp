@@ -3,6 +3,10 @@
 //   open() / ~GlWindow    context, glad, ImGui backends, fonts
 //   begin/end_frame       the per-frame sequence; font rebuilds and F11 between frames
 //   end_frame_offscreen   render into an FBO and read it back (screenshots, tests)
+// Without a display a hidden window needs no X server: Mesa's surfaceless EGL
+// platform gives a context with no window at all (llvmpipe on a machine with no
+// GPU), ImGui runs without its GLFW backend, and every frame goes to the FBO
+// (headless_window.cpp).
 #include "gui/gl_window.hpp"
 
 #include <glad/gl.h>
@@ -105,6 +109,7 @@ std::string display_problem() {
 
 std::unique_ptr<GlWindow> GlWindow::open(const WindowOptions& o, AppState& state, std::string* error) {
   if (std::string p = display_problem(); !p.empty()) {
+    if (!o.visible) return open_headless(o, state, error);
     *error = p;
     return nullptr;
   }
@@ -142,16 +147,20 @@ std::unique_ptr<GlWindow> GlWindow::open(const WindowOptions& o, AppState& state
     *error = "cannot load the OpenGL 3.3 functions (glad)";
     return nullptr;
   }
+  w->start_imgui(state, o.font_scale);
+  return w;
+}
+
+void GlWindow::start_imgui(AppState& state, float font_scale) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // the layout is computed, not saved
-  ImGui_ImplGlfw_InitForOpenGL(w->window_, true);
+  if (window_) ImGui_ImplGlfw_InitForOpenGL(window_, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
-  w->imgui_ready_ = true;
-  state.view.font_scale = o.font_scale;
-  w->load_fonts(state);
-  return w;
+  imgui_ready_ = true;
+  state.view.font_scale = font_scale;
+  load_fonts(state);
 }
 
 GlWindow::~GlWindow() {
@@ -159,8 +168,12 @@ GlWindow::~GlWindow() {
   if (color_rb_) glDeleteRenderbuffers(1, &color_rb_);
   if (imgui_ready_) {
     ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
+    if (window_) ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
+  }
+  if (headless_) {
+    close_headless();
+    return;
   }
   if (window_) glfwDestroyWindow(window_);
   glfwTerminate();
@@ -209,7 +222,7 @@ void GlWindow::load_fonts(AppState& state) {
 }
 
 void GlWindow::toggle_fullscreen(bool on) {
-  if (on == fullscreen_) return;
+  if (on == fullscreen_ || headless_) return;
   GLFWmonitor* monitor = glfwGetPrimaryMonitor();
   if (on && monitor) {
     glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
@@ -223,9 +236,10 @@ void GlWindow::toggle_fullscreen(bool on) {
   }
 }
 
-bool GlWindow::should_close() const { return glfwWindowShouldClose(window_); }
+bool GlWindow::should_close() const { return headless_ || glfwWindowShouldClose(window_); }
 
 void GlWindow::wait_events(bool animating) {
+  if (headless_) return;
   // Idle windows sleep: a laptop projecting a lesson should not spin a core.
   if (animating) glfwPollEvents();
   else glfwWaitEventsTimeout(0.25);
@@ -236,11 +250,25 @@ void GlWindow::begin_frame(AppState& state) {
   if (state.view.fullscreen != fullscreen_) toggle_fullscreen(state.view.fullscreen);
   state.view.fullscreen = fullscreen_;
   ImGui_ImplOpenGL3_NewFrame();
-  ImGui_ImplGlfw_NewFrame();
+  if (headless_) {
+    // What ImGui's GLFW backend would set: the size, and a frame's time (no input).
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(static_cast<float>(headless_w_), static_cast<float>(headless_h_));
+    io.DisplayFramebufferScale = ImVec2(1, 1);
+    io.DeltaTime = 1.0f / 60;
+  } else {
+    ImGui_ImplGlfw_NewFrame();
+  }
   ImGui::NewFrame();
 }
 
 void GlWindow::end_frame() {
+  if (headless_) {  // no screen: the frame goes to the framebuffer, as a screenshot's last one does
+    Image discarded;
+    std::string ignored;
+    end_frame_offscreen(discarded, &ignored);
+    return;
+  }
   ImGui::Render();
   int w = 0, h = 0;
   glfwGetFramebufferSize(window_, &w, &h);
@@ -254,7 +282,7 @@ void GlWindow::end_frame() {
 
 void GlWindow::end_frame_without_drawing() {
   ImGui::Render();
-  glfwPollEvents();
+  if (!headless_) glfwPollEvents();
 }
 
 bool GlWindow::end_frame_offscreen(Image& out, std::string* error) {
@@ -297,7 +325,7 @@ bool GlWindow::end_frame_offscreen(Image& out, std::string* error) {
   for (int y = 0; y < h / 2; ++y)
     std::swap_ranges(out.rgba.begin() + y * stride, out.rgba.begin() + (y + 1) * stride,
                      out.rgba.begin() + (h - 1 - y) * stride);
-  glfwPollEvents();
+  if (!headless_) glfwPollEvents();
   return true;
 }
 

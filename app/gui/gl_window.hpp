@@ -1,6 +1,9 @@
 // The window: GLFW, an OpenGL 3.3 core context (glad), Dear ImGui with the
 // distro's GLFW and OpenGL3 backends, classroom fonts. Visible for the app,
 // hidden for screenshots and tests, which render into an offscreen framebuffer.
+// A hidden window without a display is no window at all: a surfaceless EGL
+// context (Mesa's llvmpipe where there is no GPU), so `export --format png` and
+// `screenshot` need no X server.
 #pragma once
 
 #include <memory>
@@ -54,6 +57,10 @@ class GlWindow {
 
  private:
   GlWindow() = default;
+  // No display: an EGL context on Mesa's surfaceless platform, no window (headless_window.cpp).
+  static std::unique_ptr<GlWindow> open_headless(const WindowOptions& o, AppState& state, std::string* error);
+  void close_headless();
+  void start_imgui(AppState& state, float font_scale);
   void load_fonts(AppState& state);
   void toggle_fullscreen(bool on);
 
@@ -61,6 +68,10 @@ class GlWindow {
   bool imgui_ready_ = false;
   bool fullscreen_ = false;
   int windowed_[4] = {0, 0, 0, 0};  // x, y, w, h before full screen
+  bool headless_ = false;
+  void* egl_display_ = nullptr;  // EGLDisplay, EGLContext while headless
+  void* egl_context_ = nullptr;
+  int headless_w_ = 0, headless_h_ = 0;
   unsigned fbo_ = 0, color_rb_ = 0;
   int fbo_w_ = 0, fbo_h_ = 0;
 };

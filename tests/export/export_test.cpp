@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <stb_image.h>
 
 #include "cli/run_command.hpp"
 #include "export/figure_export.hpp"
@@ -176,6 +177,36 @@ TEST(ExportCli, WritesSvgAndCsvAndRefusesBadInput) {
     EXPECT_NE(r.err.find(c.names), std::string::npos) << r.err;
   }
   EXPECT_FALSE(fs::exists(out));
+  fs::remove_all(dir);
+}
+
+// PNG needs no display: with DISPLAY unset the window renders on Mesa's
+// surfaceless EGL (llvmpipe on CI, which has no GPU and no X server).
+TEST(ExportCli, PngRendersWithoutADisplay) {
+  const fs::path dir = fs::temp_directory_path() / ("ws_export_png_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string out = (dir / "column-read.png").string();
+  const auto r = test::run_warpscope_with({"export", "--kernel", "transpose_shared", "--rows", "256", "--cols", "256",
+                                           "--site", "tile_load", "--view", "bank-map", "--format", "png", "--size",
+                                           "960x540", "--out", out},
+                                          "", "env -u DISPLAY -u WAYLAND_DISPLAY");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  int w = 0, h = 0, n = 0;
+  unsigned char* pixels = stbi_load(out.c_str(), &w, &h, &n, 4);
+  ASSERT_NE(pixels, nullptr) << "not a PNG: " << out;
+  EXPECT_EQ(w, 960);
+  EXPECT_EQ(h, 540);
+  // Drawn: the lane chips' colours and the conflict rows' tint, not one background colour.
+  std::set<std::uint32_t> colours;
+  std::size_t unlike_first = 0;
+  const auto* px = reinterpret_cast<const std::uint32_t*>(pixels);
+  for (int i = 0; i < w * h; ++i) {
+    colours.insert(px[i]);
+    unlike_first += px[i] != px[0];
+  }
+  stbi_image_free(pixels);
+  EXPECT_GT(colours.size(), 16u);
+  EXPECT_GT(unlike_first, static_cast<std::size_t>(w * h / 10));
   fs::remove_all(dir);
 }
 
