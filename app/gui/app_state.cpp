@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "gui/telling_instruction.hpp"
 #include "ws/pattern_input.hpp"
 #include "ws/validate.hpp"
 
@@ -93,6 +94,7 @@ void AppState::set_warp(int w) {
 }
 
 void AppState::set_instruction(int i) {
+  instruction_picked_ = true;
   instruction = i;
   reanalyse();
   chosen_.instruction = instruction;
@@ -180,7 +182,7 @@ bool AppState::apply_variant(const kernels::KernelParams* with) {
   resimulate();
   // The lesson of a layout or pattern is its shared-memory read (the tile's column
   // read): show that unless a shared access is already shown.
-  if (!param_error && (!current.valid || current.access.space != Space::Shared))
+  if (!param_error && (!instruction_picked_ || !current.valid || current.access.space != Space::Shared))
     for (std::size_t i = 0; i < trace.sites.size(); ++i)
       if (trace.sites[i].space == Space::Shared && trace.sites[i].op == Op::Load && select_site(static_cast<int>(i)))
         break;
@@ -251,6 +253,7 @@ void AppState::retrace() {
     }
   }
   if (restoring_place_ && instruction >= instruction_count()) instruction = 0;
+  if (!instruction_picked_ && traced) instruction = most_telling_instruction(trace, arch());
   instruction = std::clamp(instruction, 0, std::max(0, instruction_count() - 1));
   reanalyse();
 }

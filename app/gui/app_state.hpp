@@ -82,6 +82,10 @@ struct ViewPrefs {
   bool animating_blocks = false;  // the Blocks panel's animation runs: frames must not wait for input
   std::vector<int> highlight_lanes;  // a lesson step's emphasis: heavy outlines
   std::vector<int> highlight_banks;  // bank columns tinted in the bank map
+  // The Glossary window (glossary_panel.hpp): G, or the lesson panel, opens it;
+  // a term set here is scrolled to.
+  bool glossary_open = false;
+  std::string glossary_term;
   // A lesson question's answer, kept off the figures until the reveal
   // (lessons/concealment.hpp): the bank map draws the requests in one row, the
   // other panels "?" for the concealed figures. Empty when nothing is hidden.
@@ -181,6 +185,9 @@ class AppState {
     int instruction = 0;
   } chosen_;
   bool restoring_place_ = false;  // retrace(): a missing block or warp goes to 0, not to the last
+  // Until an instruction is picked (set_instruction: a click, a step, a lesson, --site),
+  // each trace opens on its most telling one (telling_instruction.hpp).
+  bool instruction_picked_ = false;
   int traced_warp_ = -1;
   int traced_lanes_ = 0;
   Dim3 traced_block_{-1, -1, -1};

@@ -62,6 +62,7 @@ void Workbench::handle_shortcuts(AppState& state) {
     }
   }
   if (io.WantTextInput) return;
+  if (ImGui::IsKeyPressed(GLFW_KEY_G, false) && !io.KeyCtrl) state.view.glossary_open = !state.view.glossary_open;
   handle_lesson_keys(state);
   // With an own pattern shown, the kernel's cursor is hidden: the keys must not move it.
   if (!state.ready() || state.source == InstructionSource::Pattern) return;
@@ -133,6 +134,7 @@ void Workbench::Draw(AppState& state) {
   handle_shortcuts(state);
   apply_view_request(state);
   if (blank_) return draw_blank();
+  glossary_.Draw(state);  // G: over whatever the window shows
   if (contents_open_) draw_contents(state);
   // Lane numbers: bold; in presenter mode up to 1.6x the text size where the chips allow it.
   canvas::set_lane_number_style(state.view.figure, ImGui::GetFontSize() * (state.view.presenter ? 1.6f : 1.0f));

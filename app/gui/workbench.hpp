@@ -13,6 +13,7 @@
 #include "gui/code_panel.hpp"
 #include "gui/global_memory_panel.hpp"
 #include "gui/kernel_panel.hpp"
+#include "gui/glossary_panel.hpp"
 #include "gui/lesson_panel.hpp"
 #include "gui/lesson_player.hpp"
 #include "gui/shared_array_panel.hpp"
@@ -81,6 +82,7 @@ class Workbench {
   // The deck's controls (deck_controls.cpp): blank screen, table of contents.
   void draw_blank();
   void draw_contents(AppState& state);
+  GlossaryPanel glossary_;  // G (glossary_panel.hpp)
   bool blank_ = false;
   bool contents_open_ = false;
   int contents_cursor_ = 0;

@@ -1,0 +1,72 @@
+#include "gui/glossary.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <iterator>
+
+#include "ws/kernels/assets.hpp"
+
+namespace ws::gui {
+namespace {
+
+bool same_word(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace
+
+const GlossaryEntry* Glossary::find(std::string_view term) const {
+  for (const GlossaryEntry& e : entries)
+    if (same_word(e.term, term)) return &e;
+  return nullptr;
+}
+
+Result<Glossary> parse_glossary(const std::string& json_text, const std::string& file_name) {
+  using nlohmann::json;
+  const json doc = json::parse(json_text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return Error{fmt::format("{}: not a JSON object", file_name)};
+  Glossary g;
+  g.title = doc.value("title", "Glossary");
+  if (!doc.contains("terms") || !doc["terms"].is_array() || doc["terms"].empty())
+    return Error{fmt::format("{}: 'terms' must be a list of entries", file_name)};
+  const json& terms = doc["terms"];
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const json& t = terms[i];
+    const std::string where = fmt::format("{}: terms[{}]", file_name, i);
+    for (const char* key : {"term", "text"})
+      if (!t.is_object() || !t.contains(key) || !t[key].is_string() || t[key].get<std::string>().empty())
+        return Error{fmt::format("{}: no '{}' (a non-empty string)", where, key)};
+    GlossaryEntry e{t["term"].get<std::string>(), t["text"].get<std::string>(), {}};
+    if (g.find(e.term)) return Error{fmt::format("{}: '{}' is given twice", where, e.term)};
+    if (t.contains("see")) {
+      if (!t["see"].is_array()) return Error{fmt::format("{}: 'see' must be a list of terms", where)};
+      for (const json& s : t["see"]) {
+        if (!s.is_string()) return Error{fmt::format("{}: 'see' must be a list of terms", where)};
+        e.see.push_back(s.get<std::string>());
+      }
+    }
+    g.entries.push_back(std::move(e));
+  }
+  // Cross-references only after every term is known (a later entry may be named).
+  for (std::size_t i = 0; i < g.entries.size(); ++i)
+    for (const std::string& s : g.entries[i].see)
+      if (!g.find(s)) return Error{fmt::format("{}: terms[{}]: 'see' names '{}', which is not a term", file_name, i, s)};
+  return g;
+}
+
+Result<Glossary> load_glossary() {
+  const std::string path = kernels::find_data_file("assets/glossary.json");
+  if (path.empty()) return Error{"assets/glossary.json not found in any data folder (WARPSCOPE_DATA_DIR)"};
+  std::ifstream f(path, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  if (!f && !f.eof()) return Error{fmt::format("{}: cannot read", path)};
+  return parse_glossary(text, "glossary.json");
+}
+
+}  // namespace ws::gui
