@@ -18,6 +18,7 @@
 #include "cli/lessons_command.hpp"
 #include "cli/report_command.hpp"
 #include "cli/variant_command.hpp"
+#include "ws/kernels/assets.hpp"
 #if WS_HAVE_GUI
 #include "cli/export_command.hpp"
 #include "cli/screenshot_command.hpp"
@@ -80,7 +81,8 @@ int run(int argc, char** argv) {
   std::string lesson_id;
   int lesson_step = 1;
   bool present = false;
-  app.add_option("--lesson", lesson_id, "open the window on this lesson (warpscope lessons lists them)");
+  app.add_option("--lesson", lesson_id, "open the window on this lesson (warpscope lessons lists them)")
+      ->check(ws::cli::non_empty("a lesson id: warpscope lessons lists them"));
   app.add_option("--step", lesson_step, "with --lesson: the step to open, from 1");
   app.add_flag("--present", present, "open the window in presenter mode (one figure, the lesson text)");
   std::string deck;
@@ -105,6 +107,7 @@ int run(int argc, char** argv) {
     return ws::cli::kUsage;
   }
   try {
+    if (auto why = ws::kernels::data_dir_problem(); !why.empty()) throw ws::cli::UsageError(why);
     if (analyze_cmd->parsed()) return ws::cli::run_analyze(analyze);
     if (report_cmd->parsed()) return ws::cli::run_report(report);
     if (bench_cmd->parsed()) return ws::cli::run_bench(bench, argc, argv);

@@ -65,7 +65,7 @@ WarpAccess build_access(const AnalyzeOptions& o, const ArchPreset& arch) {
                                              : take(addresses_from_expr(o.expr, arch.warp_lanes));
   a.address = lanes.address;
   a.active_mask = lanes.active_mask;
-  if (!o.mask.empty()) a.active_mask &= take(parse_mask(o.mask, arch.warp_lanes));
+  if (o.mask_given) a.active_mask &= take(parse_mask(o.mask, arch.warp_lanes));
   if (auto err = validate_access(a, arch)) throw UsageError(*err);
   return a;
 }
@@ -111,8 +111,10 @@ nlohmann::json global_json(const WarpAccess& a, const GlobalResult& r, const Arc
           {"sectors", r.sectors},
           {"lines", r.lines},
           {"bytes_requested", r.bytes_requested},
+          {"bytes_used", r.bytes_used},
           {"bytes_moved", r.bytes_moved},
           {"efficiency", r.efficiency},
+          {"efficiency_definition", "bytes_used / bytes_moved"},
           {"lanes", std::move(lanes)}};
 }
 
@@ -168,8 +170,10 @@ void print_global(const WarpAccess& a, const GlobalResult& r, const ArchPreset& 
     else if (L.first_sector == L.last_sector) fmt::print("{:>4}  {:>#14x}  {}\n", i, a.address[i], L.first_sector);
     else fmt::print("{:>4}  {:>#14x}  {}-{}\n", i, a.address[i], L.first_sector, L.last_sector);
   }
-  fmt::print("\nrequests {}  sectors {}  lines {}  bytes requested {}  moved {}  efficiency {:.1f}%\n\n",
-             r.requests, r.sectors, r.lines, r.bytes_requested, r.bytes_moved, 100.0 * r.efficiency);
+  fmt::print("\nrequests {}  sectors {}  lines {}  bytes requested {}  used {}  moved {}  efficiency {:.1f}%\n"
+             "(efficiency: bytes used / bytes moved, as Nsight Compute's sector efficiency; lanes that share bytes "
+             "use them once)\n\n",
+             r.requests, r.sectors, r.lines, r.bytes_requested, r.bytes_used, r.bytes_moved, 100.0 * r.efficiency);
   fmt::print("sectors by 128-byte line:\n");
   for (int i = 0; i < r.sectors;) {
     const std::uint64_t line = r.sector_ids[i] / 4;
@@ -188,7 +192,8 @@ CLI::App* add_analyze_command(CLI::App& root, AnalyzeOptions& o) {
   cmd->add_option("--bytes", o.bytes, "width per lane: 1, 2, 4, 8 or 16");
   cmd->add_option("--addresses", o.addresses, "one byte address per lane, comma-separated; '-' = inactive");
   cmd->add_option("--expr", o.expr, "address as an expression in lane, e.g. '4*(lane*33)'");
-  cmd->add_option("--mask", o.mask, "active lanes as hex, e.g. 0x000000ff");
+  cmd->add_option_function<std::string>(
+      "--mask", [&o](const std::string& v) { o.mask = v, o.mask_given = true; }, "active lanes as hex, e.g. 0x000000ff");
   cmd->add_option("--ldmatrix", o.ldmatrix, "x1, x2 or x4: an ldmatrix instruction (16-byte rows)");
   cmd->add_option("--arch", o.arch, "architecture preset")->default_val("sm90");
   cmd->add_flag("--json", o.json, "print one JSON object");

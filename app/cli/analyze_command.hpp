@@ -14,6 +14,7 @@ struct AnalyzeOptions {
   std::string addresses;
   std::string expr;
   std::string mask;
+  bool mask_given = false;  // --mask '' is bad input, not "all lanes"
   std::string ldmatrix;
   std::string arch = "sm90";
   bool json = false;

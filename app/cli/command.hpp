@@ -68,6 +68,13 @@ inline std::string finite_number(std::string& text) {
   return {};
 }
 
+// For a text option whose empty value would read as "not given" (`--show ''`
+// printing the list, `--lesson ''` the plain window): '' is bad input instead.
+inline CLI::Validator non_empty(const std::string& what) {
+  return CLI::Validator([what](std::string& s) { return s.empty() ? "is empty (give " + what + ")" : std::string(); },
+                        what);
+}
+
 // Every integer and real option of `app` and its subcommands reads its value
 // through canonical_integer() / finite_number(); call once after adding them.
 inline void harden_number_options(CLI::App& app) {

@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -71,12 +74,13 @@ CLI::App* add_export_command(CLI::App& root, ExportOptions& o) {
   cmd->add_option("--warp", o.warp, "warp of the block");
   cmd->add_option("--site", o.site, "access site by name (default: the warp's first instruction)");
   cmd->add_option("--occurrence", o.occurrence, "which execution of --site, from 0");
-  cmd->add_option("--lesson", o.lesson, "a lesson step's state instead of the kernel flags");
+  cmd->add_option("--lesson", o.lesson, "a lesson step's state instead of the kernel flags")
+      ->check(non_empty("a lesson id: warpscope lessons lists them"));
   cmd->add_option("--step", o.step, "with --lesson: the step, from 1");
   cmd->add_option("--view", o.view, "bank-map, shared-array or sector-map");
   cmd->add_option("--format", o.format, "svg, png or csv");
   cmd->add_option("--out", o.out, "file to write")->required();
-  cmd->add_option("--size", o.size, "png: image size WxH");
+  cmd->add_option("--size", o.size, "png: image size WxH (default 1280x720)");
   return cmd;
 }
 
@@ -89,6 +93,15 @@ int run_export(const ExportOptions& o) {
   if (o.format != "svg" && o.format != "png" && o.format != "csv")
     throw UsageError(fmt::format("--format: '{}' is not svg, png or csv", o.format));
   check_output_path("--out", o.out);
+  // The file's name says what it is: a PNG written as x.svg would open as nothing.
+  std::string ext = std::filesystem::path(o.out).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  if ((ext == ".svg" || ext == ".png" || ext == ".csv") && ext.substr(1) != o.format)
+    throw UsageError(fmt::format("--out: '{}' names a {} file but --format is {} (give --format {})", o.out,
+                                 ext.substr(1), o.format, ext.substr(1)));
+  if (!o.size.empty() && o.format != "png")
+    throw UsageError(fmt::format("--size: only --format png has a size in pixels ({} {})", o.format,
+                                 o.format == "svg" ? "scales to any size" : "has none"));
   const lessons::StepState s = export_state(o);
   if (auto too_much = kernels::check_work(*kernels::find_kernel(s.kernel), s.params, find_preset(s.arch)->warp_lanes);
       too_much && o.format == "png")
@@ -108,7 +121,8 @@ int run_export(const ExportOptions& o) {
   } else {
     int w = 0, h = 0;
     char extra = 0;
-    if (std::sscanf(o.size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 320 || h < 240 || w > 8192 || h > 8192)
+    const std::string size = o.size.empty() ? "1280x720" : o.size;
+    if (std::sscanf(size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 320 || h < 240 || w > 8192 || h > 8192)
       throw UsageError(fmt::format("--size: '{}' is not WxH within 320x240 .. 8192x8192", o.size));
     gui::AppState state;
     if (auto bad = gui::apply_step_state(s, state)) throw UsageError("--" + *bad);

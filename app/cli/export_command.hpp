@@ -22,7 +22,7 @@ struct ExportOptions {
   std::string view = "bank-map";  // bank-map | shared-array | sector-map
   std::string format = "svg";     // svg | png | csv
   std::string out;
-  std::string size = "1280x720";  // png only
+  std::string size;  // png only: WxH (empty: 1280x720); refused with svg and csv
 };
 
 CLI::App* add_export_command(CLI::App& root, ExportOptions& options);

@@ -57,7 +57,8 @@ CLI::App* add_lessons_command(CLI::App& root, LessonsOptions& o) {
   CLI::App* cmd = root.add_subcommand("lessons", "list the built-in lessons (open one with --lesson ID)");
   cmd->add_flag("--json", o.json, "print one JSON array");
   cmd->add_flag("--check", o.check, "resolve every step and question through the simulator");
-  cmd->add_option("--show", o.show, "print lesson ID's steps with their computed texts and answers");
+  cmd->add_option("--show", o.show, "print lesson ID's steps with their computed texts and answers")
+      ->check(non_empty("a lesson id: warpscope lessons lists them"));
   cmd->add_option("--text", o.text, "print every string lesson ID's slide shows (with --step N, --reveal; --json: "
                                     "{\"strings\", \"question\", \"answer\"})");
   cmd->add_option("--step", o.step, "with --text: the step, from 1");
@@ -121,6 +122,8 @@ int run_lessons(const LessonsOptions& o) {
   if (!lib.errors.empty()) throw UsageError(lib.errors.front());
   if (o.text.empty() && (o.step != 1 || o.reveal)) throw UsageError(o.reveal ? "--reveal: needs --text ID" : "--step: needs --text ID");
   if (!o.text.empty()) return print_slide_text(lib, o);
+  if (o.json && !o.show.empty())
+    throw UsageError("--json: --show prints text; JSON comes from lessons --json (the list) or --text ID --json (a slide)");
   if (o.check) check_all(lib);
   if (!o.show.empty()) return show_lesson(lesson_named(lib, o.show, 1, "--show"));
   if (o.json) {

@@ -75,7 +75,7 @@ nlohmann::json counters_json(const Counters& c) {
   return {{"instructions", c.instructions}, {"wavefronts", c.wavefronts},
           {"ideal_wavefronts", c.ideal_wavefronts}, {"bank_conflicts", c.bank_conflicts},
           {"requests", c.requests}, {"sectors", c.sectors},
-          {"bytes_requested", c.bytes_requested}, {"bytes_moved", c.bytes_moved}};
+          {"bytes_requested", c.bytes_requested}, {"bytes_used", c.bytes_used}, {"bytes_moved", c.bytes_moved}};
 }
 
 }  // namespace
@@ -135,7 +135,7 @@ std::string site_cells(const kernels::SiteReport& s, const Counters& c) {
     return fmt::format("{:>12} {:>13} {:>10} {:>9}", c.instructions, c.wavefronts, c.ideal_wavefronts,
                        c.bank_conflicts);
   return fmt::format("{:>12} {:>13} {:>10} {:>9}", c.requests, c.sectors, "",
-                     c.sectors ? fmt::format("{:.0f}%", 100.0 * c.bytes_requested / c.bytes_moved) : "-");
+                     c.sectors ? fmt::format("{:.0f}%", 100.0 * c.bytes_used / c.bytes_moved) : "-");
 }
 
 }  // namespace
@@ -144,7 +144,7 @@ void print_report(const KernelReport& r, const ArchPreset& arch, Dim3 block, int
   fmt::print("{} on {}: grid {} x {} blocks of {} x {} threads, {} bytes of shared memory per block\n", r.kernel,
              arch.name, r.launch.grid.x, r.launch.grid.y, r.launch.block.x, r.launch.block.y,
              r.shared_bytes_per_block);
-  fmt::print("shared columns: instructions wavefronts ideal conflicts; global: requests sectors - efficiency\n\n");
+  fmt::print("shared columns: instructions wavefronts ideal conflicts; global: requests sectors - efficiency (bytes used / bytes moved)\n\n");
   fmt::print("{:<16} {:>4} {:<6} {:<5} {:>2}  {:<49} | {}\n", "site", "line", "space", "op", "B",
              fmt::format("warp {} of block {},{}", warp, block.x, block.y), "whole kernel");
   for (const auto& s : r.sites)

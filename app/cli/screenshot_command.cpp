@@ -137,7 +137,8 @@ CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
   cmd->add_flag("--live-bench", o.live_bench, "time the catalog on this machine's GPU first");
   cmd->add_flag("--variant-run", o.variant_run,
                 "with a variant: compile, check and time it on this machine's GPU first (Run on GPU)");
-  cmd->add_option("--lesson", o.lesson, "a lesson (warpscope lessons lists them): its step's whole state");
+  cmd->add_option("--lesson", o.lesson, "a lesson (warpscope lessons lists them): its step's whole state")
+      ->check(non_empty("a lesson id: warpscope lessons lists them"));
   cmd->add_option("--step", o.step, "with --lesson: the step, from 1");
   cmd->add_flag("--present", o.present, "presenter mode: one figure and the lesson text");
   cmd->add_flag("--reveal", o.reveal, "with --lesson: show the step's answer");
@@ -217,6 +218,14 @@ int run_screenshot(const ScreenshotOptions& o) {
   state.timings.comparison_open = o.results == "compare";
   // A measurement file the window would skip (and name) is bad input here.
   if (!state.timings.skipped_files.empty()) throw UsageError(state.timings.skipped_files.front());
+  // A flag that needs a GPU, on a machine without one: exit 3, as report/variant/compare --gpu live do.
+  if (o.variant_run && o.variant_layout.empty() && o.variant_pattern.empty())
+    throw UsageError("--variant-run: give --variant-layout or --variant-pattern");
+  if ((o.live_bench || o.variant_run) && state.timings.gpu != gui::GpuStatus::Present) {
+    std::cerr << fmt::format("warpscope: screenshot: {} needs a GPU: {}\n", o.live_bench ? "--live-bench" : "--variant-run",
+                             state.timings.gpu_reason);
+    return kNoGpu;
+  }
   if (std::string p = gui::display_problem(); !p.empty()) {
     std::cerr << "warpscope: screenshot: " << p << "\n";
     return kFailure;

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "gui/palette.hpp"
+#include "lessons/lesson_limits.hpp"
 
 namespace ws::gui {
 namespace {
@@ -22,7 +23,7 @@ std::string shown(std::string_view text) {
   std::string s;
   for (char c : text)
     if (c != '`') s.push_back(c);
-  return s;
+  return lessons::capped_for_drawing(s);  // one text call draws 16 383 glyphs at most (lesson_limits.hpp)
 }
 
 }  // namespace
@@ -64,7 +65,7 @@ void LessonPanel::Draw(AppState& state, LessonPlayer& player, float text_scale) 
   ImGui::Separator();
   if (!player.error().empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("This step cannot be shown: %s", player.error().c_str());
+    ImGui::TextWrapped("This step cannot be shown: %s", shown(player.error()).c_str());
     ImGui::PopStyleColor();
   } else if (const lessons::ResolvedStep* r = player.resolved()) {
     ImGui::TextWrapped("%s", shown(r->shown_text(player.revealed)).c_str());
@@ -147,7 +148,7 @@ void LessonPanel::draw_list(AppState& state, LessonPlayer& player) {
   if (lib.errors.empty()) return;
   ImGui::Separator();
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-  for (const std::string& e : lib.errors) ImGui::TextWrapped("Skipped %s", e.c_str());
+  for (const std::string& e : lib.errors) ImGui::TextWrapped("Skipped %s", shown(e).c_str());
   ImGui::PopStyleColor();
 }
 

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "lessons/lesson_limits.hpp"
 #include "ws/arch.hpp"
 #include "ws/kernels/assets.hpp"
 #include "ws/kernels/catalog.hpp"
@@ -321,6 +322,7 @@ std::string lesson_id_of(const std::string& file_name) {
 }
 
 Result<Lesson> parse_lesson(const std::string& text, const std::string& name) {
+  if (auto too_big = check_lesson_file_size(text.size())) return Error{*too_big};
   json j;
   try {
     j = json::parse(text);
@@ -336,7 +338,9 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& name) {
   }
   const std::string id = lesson_id_of(name);
   try {
-    return read_lesson(j, id);
+    Lesson lesson = read_lesson(j, id);
+    if (auto over = check_lesson_limits(lesson)) return Error{*over};  // what the window can draw
+    return lesson;
   } catch (const SchemaError& e) {
     return Error{e.message};
   }
@@ -345,6 +349,7 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& name) {
 Result<Lesson> load_lesson(const std::string& path) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) return Error{"is a folder, not a file"};
+  if (auto too_big = check_lesson_file_size(fs::file_size(path, ec)); too_big && !ec) return Error{*too_big};
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{"cannot be read"};
   std::stringstream ss;

@@ -65,6 +65,14 @@ std::vector<std::string> data_roots() {
   return roots;
 }
 
+std::string data_dir_problem() {
+  const char* env = std::getenv("WARPSCOPE_DATA_DIR");
+  if (!env || !*env || is_dir(env)) return {};
+  std::error_code ec;
+  return std::string("WARPSCOPE_DATA_DIR: '") + env + "' " + (fs::exists(env, ec) ? "is not a folder" : "does not exist") +
+         " (unset it to use the installed data)";
+}
+
 std::string find_data_file(std::string_view repo_relative_path) {
   const fs::path rel{std::string(repo_relative_path)};
   for (const std::string& root : data_roots()) {

@@ -122,6 +122,7 @@ void Counters::add(const Counters& o) {
   sectors += o.sectors;
   bytes_requested += o.bytes_requested;
   bytes_moved += o.bytes_moved;
+  bytes_used += o.bytes_used;
   lines += o.lines;
   block_lines += o.block_lines;
   block_sectors += o.block_sectors;

@@ -95,6 +95,7 @@ void analyze_warp(const WarpTrace& w, const ArchPreset& arch, std::uint64_t weig
       c.lines += weight * gr.lines;
       c.bytes_requested += weight * gr.bytes_requested;
       c.bytes_moved += weight * gr.bytes_moved;
+      c.bytes_used += weight * gr.bytes_used;
       if (footprint && ti.access.op == Op::Load) {
         auto& seen = (*footprint)[site];
         for (int s = 0; s < gr.sectors; ++s) seen.insert(gr.sector_ids[static_cast<std::size_t>(s)]);

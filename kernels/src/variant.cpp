@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -148,7 +149,8 @@ std::variant<CheckedPattern, std::string> check_pattern(const Expr& e, int bytes
         return fmt::format("--pattern: {} reads byte {}, not a multiple of --bytes {} (an access is aligned to its "
                            "width, S2)",
                            where, byte, bytes);
-      if (byte + bytes > kMaxVariantSharedBytes)
+      // Compared as byte > limit - bytes: byte + bytes overflows for a byte near INT64_MAX.
+      if (byte > kMaxVariantSharedBytes - bytes)
         return fmt::format("--pattern: {} reads byte {}: the buffer would need more than the {} bytes a variant may "
                            "declare",
                            where, byte, kMaxVariantSharedBytes);
@@ -230,6 +232,22 @@ KernelDescriptor pattern_descriptor(const KernelDescriptor& base, std::shared_pt
   return k;
 }
 
+// "B,M,S": exactly three decimal numbers and nothing else (sscanf would take
+// "1,2,3xyz" or " +1,2,3" and echo the text back as if it were that preset).
+bool cute_numbers(std::string_view text, int& b, int& m, int& s) {
+  int* out[] = {&b, &m, &s};
+  for (int i = 0; i < 3; ++i) {
+    const std::size_t comma = i < 2 ? text.find(',') : text.size();
+    if (comma == std::string_view::npos) return false;
+    const std::string_view number = text.substr(0, comma);
+    if (number.empty() || number.size() > 2 || number.find_first_not_of("0123456789") != std::string_view::npos)
+      return false;
+    std::from_chars(number.data(), number.data() + number.size(), *out[i]);
+    text.remove_prefix(i < 2 ? comma + 1 : comma);
+  }
+  return true;
+}
+
 }  // namespace
 
 std::variant<std::string, std::string> swizzle_expression(std::string_view swizzle, const std::string& x) {
@@ -241,8 +259,8 @@ std::variant<std::string, std::string> swizzle_expression(std::string_view swizz
                                                   fmt::format("{0} ^ ((({0} >> 7) & {1}) << 4)", a, rows_mask));
   }
   int b = -1, m = -1, sh = -1;
-  if (swizzle.starts_with("cute:") && std::sscanf(std::string(swizzle.substr(5)).c_str(), "%d,%d,%d", &b, &m, &sh) == 3 &&
-      b >= 1 && b <= 8 && m >= 0 && m <= 8 && sh >= b && sh <= 10) {
+  if (swizzle.starts_with("cute:") && cute_numbers(swizzle.substr(5), b, m, sh) && b >= 1 && b <= 8 && m >= 0 &&
+      m <= 8 && sh >= b && sh <= 10) {
     const long long mask = ((1ll << b) - 1) << (m + sh);
     return std::variant<std::string, std::string>(std::in_place_index<0>,
                                                   fmt::format("{0} ^ (({0} & {1}) >> {2})", a, mask, sh));

@@ -2,8 +2,38 @@
 #include "ws/global_analysis.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <utility>
 
 namespace ws {
+namespace {
+
+// The lane's last byte, address + width - 1, saturated: an address near 2^64
+// (typed in by a user) must not wrap around to sector 0.
+std::uint64_t last_byte(std::uint64_t address, int bytes) {
+  const std::uint64_t extra = static_cast<std::uint64_t>(bytes > 0 ? bytes - 1 : 0);
+  return address > UINT64_MAX - extra ? UINT64_MAX : address + extra;
+}
+
+// Distinct bytes the active lanes touch: the union of their [first, last]
+// spans. A broadcast uses `bytes` bytes however many lanes ask for them.
+std::uint64_t bytes_used(const WarpAccess& a, int warp_lanes) {
+  std::array<std::pair<std::uint64_t, std::uint64_t>, kMaxWarpLanes> spans;
+  int n = 0;
+  for (int lane = 0; lane < std::min(warp_lanes, kMaxWarpLanes); ++lane)
+    if (a.active(lane)) spans[n++] = {a.address[lane], last_byte(a.address[lane], a.bytes)};
+  if (!std::is_sorted(spans.begin(), spans.begin() + n)) std::sort(spans.begin(), spans.begin() + n);
+  std::uint64_t total = 0;
+  for (int i = 0; i < n;) {
+    std::uint64_t first = spans[i].first, last = spans[i].second;
+    for (++i; i < n && spans[i].first <= last; ++i) last = std::max(last, spans[i].second);
+    total += last - first + 1;
+  }
+  return total;
+}
+
+}  // namespace
 
 void analyze_global(const WarpAccess& a, int warp_lanes, GlobalResult& out) {
   out.active_lanes = 0;
@@ -18,7 +48,7 @@ void analyze_global(const WarpAccess& a, int warp_lanes, GlobalResult& out) {
     out.bytes_requested += a.bytes;
     // G2: sectors are floor(x / 32) over every byte the lane touches.
     L.first_sector = a.address[lane] / kSectorBytes;
-    L.last_sector = (a.address[lane] + a.bytes - 1) / kSectorBytes;
+    L.last_sector = last_byte(a.address[lane], a.bytes) / kSectorBytes;
     for (std::uint64_t s = L.first_sector; s <= L.last_sector; ++s) out.sector_ids[n++] = s;
   }
   // Lanes usually walk memory upwards; sort only when they do not.
@@ -34,7 +64,8 @@ void analyze_global(const WarpAccess& a, int warp_lanes, GlobalResult& out) {
   out.lines = m;
   out.requests = out.active_lanes > 0 ? 1 : 0;  // G1
   out.bytes_moved = static_cast<std::uint64_t>(n) * kSectorBytes;
-  out.efficiency = n > 0 ? static_cast<double>(out.bytes_requested) / out.bytes_moved : 0.0;
+  out.bytes_used = bytes_used(a, warp_lanes);
+  out.efficiency = n > 0 ? static_cast<double>(out.bytes_used) / static_cast<double>(out.bytes_moved) : 0.0;
 }
 
 GlobalResult analyze_global(const WarpAccess& access, int warp_lanes) {

@@ -89,6 +89,7 @@ std::variant<LaneAddresses, InputError> addresses_from_expr(std::string_view tex
 
 std::variant<std::uint32_t, InputError> parse_mask(std::string_view text, int warp_lanes) {
   const auto t = trim(text);
+  if (t.empty()) return InputError{"--mask: is empty (use hex such as 0xffffffff)"};
   auto v = parse_unsigned(t);
   if (!v) return InputError{fmt::format("--mask: bad value '{}' (use hex such as 0xffffffff)", t)};
   const std::uint64_t limit = warp_lanes >= 32 ? 0xffffffffull : ((1ull << warp_lanes) - 1);

@@ -53,6 +53,32 @@ TEST(AnalyzeCli, AddressListWithInactiveLanesAndMask) {
   EXPECT_EQ(j["lanes"][9]["active"], false);
 }
 
+// Efficiency is bytes used / bytes moved (Nsight Compute's sector efficiency):
+// a broadcast requests 32 x 4 bytes but uses 4 of the 32 it moves. It was
+// requested / moved, 400% here.
+TEST(AnalyzeCli, EfficiencyCountsTheBytesUsedAndStaysWithinOne) {
+  const auto j = analyze_json({"--space", "global", "--op", "load", "--bytes", "4", "--expr", "0"});
+  EXPECT_EQ(j["bytes_requested"], 128);
+  EXPECT_EQ(j["bytes_used"], 4);
+  EXPECT_EQ(j["bytes_moved"], 32);
+  EXPECT_DOUBLE_EQ(j["efficiency"].get<double>(), 4.0 / 32.0);
+  EXPECT_EQ(j["efficiency_definition"], "bytes_used / bytes_moved");
+  // Lanes two by two on the same word: 64 distinct bytes of 64 moved.
+  const auto pairs = analyze_json({"--space", "global", "--op", "load", "--bytes", "4", "--expr", "4*(lane/2)"});
+  EXPECT_EQ(pairs["bytes_used"], 64);
+  EXPECT_DOUBLE_EQ(pairs["efficiency"].get<double>(), 1.0);
+  const CommandResult text = run_warpscope({"analyze", "--space", "global", "--op", "load", "--bytes", "4", "--expr", "0"});
+  EXPECT_NE(text.out.find("efficiency 12.5%"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("bytes used / bytes moved"), std::string::npos) << text.out;
+}
+
+// An address near 2^64 neither wraps its last sector to 0 nor overflows.
+TEST(AnalyzeCli, AnAddressNearTheTopOfTheSpaceKeepsItsSectors) {
+  const auto j = analyze_json({"--space", "global", "--op", "load", "--bytes", "16", "--expr", "0x7ffffffffffffff0 + 0*lane"});
+  EXPECT_EQ(j["sectors"], 1);
+  EXPECT_EQ(j["bytes_used"], 16);
+}
+
 TEST(AnalyzeCli, GlobalJsonHasTheContractKeys) {
   const auto j = analyze_json({"--space", "global", "--op", "store", "--bytes", "4", "--expr", "4*lane+4"});
   EXPECT_EQ(j["requests"], 1);

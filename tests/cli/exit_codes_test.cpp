@@ -46,6 +46,61 @@ TEST(ExitCodes, BadInputIsTwoForEverySubcommand) {
   expect_bad_input({"screenshot", "--kernel", "copy", "--out", "/nonexistent-dir/x.png"}, "--out");
 }
 
+// Faults that used to run with exit 0 (issue 27): each is bad input, named.
+TEST(ExitCodes, FaultsOnceAcceptedAreTwo) {
+  expect_bad_input({"analyze", "--space", "shared", "--op", "load", "--bytes", "4", "--expr", "lane", "--mask", ""},
+                   "--mask: is empty");
+  // The bounds check once overflowed (UBSan: signed integer overflow) and took the pattern.
+  expect_bad_input({"variant", "--pattern", "9223372036854775804", "--repeats", "1"},
+                   "--pattern: lane 0 reads byte 9223372036854775804");
+  expect_bad_input({"variant", "--pattern", "9223372036854775804"}, "--pattern: lane 0 reads byte");
+  expect_bad_input({"variant", "--layout", "c", "--swizzle-preset", "cute:1,2,3xyz"}, "--swizzle-preset: 'cute:1,2,3xyz'");
+  expect_bad_input({"variant", "--layout", "c", "--swizzle-preset", "cute:1,0,1,"}, "--swizzle-preset: 'cute:1,0,1,'");
+  expect_bad_input({"lessons", "--show", ""}, "--show: is empty");
+  expect_bad_input({"lessons", "--show", "banks", "--json"}, "--json");
+  expect_bad_input({"--lesson", ""}, "--lesson: is empty");
+  expect_bad_input({"lessons"}, "WARPSCOPE_DATA_DIR: '/nonexistent' does not exist", "WARPSCOPE_DATA_DIR=/nonexistent");
+  expect_bad_input({"report", "--kernel", "copy"}, "WARPSCOPE_DATA_DIR: '/etc/hostname' is not a folder",
+                   "WARPSCOPE_DATA_DIR=/etc/hostname");
+  if (!screenshot_built()) return;
+  expect_bad_input({"screenshot", "--lesson", "", "--out", "/tmp/x.png"}, "--lesson: is empty");
+  expect_bad_input({"export", "--kernel", "transpose_shared", "--format", "svg", "--size", "800x600", "--out", "/tmp/x.svg"},
+                   "--size");
+  expect_bad_input({"export", "--kernel", "transpose_shared", "--format", "png", "--out", "/tmp/x.svg"},
+                   "--out: '/tmp/x.svg' names a svg file but --format is png");
+  expect_bad_input({"export", "--kernel", "transpose_shared", "--out", "/tmp/x.PNG"}, "--out: '/tmp/x.PNG' names a png");
+}
+
+// A swizzle preset written out in full is still taken (the strict reading refuses only what trails it).
+TEST(ExitCodes, AWellFormedCutePresetRuns) {
+  const CommandResult r = run_warpscope({"variant", "--layout", "c", "--swizzle-preset", "cute:3,4,3", "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("cute:3,4,3"), std::string::npos) << r.out;
+}
+
+// Every command that needs a GPU, on a machine without one, exits 3 with one
+// line (README "Exit codes"); with a GPU the same commands are not bad input.
+TEST(ExitCodes, NoGpuIsThreeForEveryCommandThatNeedsOne) {
+  const bool gpu = run_warpscope({"bench", "--kernel", "copy", "--rows", "256", "--cols", "256", "--repeat", "1"})
+                       .exit_code != 3;
+  if (gpu) GTEST_SKIP() << "this machine has a GPU";
+  std::vector<std::vector<std::string>> need_gpu = {
+      {"bench", "--kernel", "copy"},
+      {"report", "--kernel", "copy", "--rows", "256", "--cols", "256", "--gpu", "live"},
+      {"compare", "--gpu", "live"},
+      {"variant", "--layout", "c ^ r", "--rows", "256", "--cols", "256", "--run"},
+  };
+  if (screenshot_built()) {
+    need_gpu.push_back({"screenshot", "--kernel", "copy", "--live-bench", "--out", "/tmp/ws_no_gpu.png"});
+    need_gpu.push_back({"screenshot", "--variant-pattern", "4*lane", "--variant-run", "--out", "/tmp/ws_no_gpu.png"});
+  }
+  for (const auto& args : need_gpu) {
+    const CommandResult r = run_warpscope(args);
+    EXPECT_EQ(r.exit_code, 3) << args[0] << " " << args.back() << "\n" << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
 TEST(ExitCodes, SuccessIsZeroAndFailedOutputIsOne) {
   const std::vector<std::vector<std::string>> ok = {
       {"analyze", "--space", "global", "--op", "load", "--bytes", "4", "--expr", "4*lane"},

@@ -1,5 +1,6 @@
 // libFuzzer harness: ws::Expr (the `--expr` language, and `variant --layout`'s
-// with the variables r, c, T). Input: the expression text. Parsing, evaluating
+// with the variables r, c, T, and `variant --pattern`'s with lane and i, through
+// make_variant's bounds checks). Input: the expression text. Parsing, evaluating
 // and printing as C must return a value or an ExprError with a message;
 // crashes, hangs, sanitizer reports and escaping exceptions are findings.
 #include <cstddef>
@@ -11,10 +12,30 @@
 #include <variant>
 
 #include "fuzz_check.hpp"
+#include "ws/arch.hpp"
 #include "ws/expr.hpp"
+#include "ws/kernels/variant.hpp"
+
+namespace {
+
+// `variant --pattern TEXT --repeats 1`: every lane's byte address checked
+// against the buffer a variant may declare (seed pattern_byte_near_int64_max:
+// the check once overflowed computing byte + width).
+void pattern_variant(std::string_view text) {
+  ws::kernels::VariantSpec spec;
+  spec.base = "smem_stride";
+  spec.expression = std::string(text);
+  spec.params = ws::kernels::find_kernel("smem_stride")->defaults;
+  spec.params.repeats = 1;
+  auto v = ws::kernels::make_variant(spec, ws::default_preset());
+  if (const auto* e = std::get_if<std::string>(&v)) ws::fuzz::require_message(*e, "make_variant: error without a message");
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
+  pattern_variant(text);
   auto parsed = ws::Expr::parse(text);
   if (const auto* e = std::get_if<ws::ExprError>(&parsed)) {
     ws::fuzz::require_message(e->message, "Expr::parse returned an error without a message");

@@ -23,8 +23,11 @@ struct GlobalResult {
   int sectors = 0;             // G2
   int lines = 0;
   std::uint64_t bytes_requested = 0;  // active lanes x width
+  std::uint64_t bytes_used = 0;       // distinct bytes the active lanes touch (a broadcast: width)
   std::uint64_t bytes_moved = 0;      // 32 x sectors
-  double efficiency = 0.0;            // bytes_requested / bytes_moved
+  // bytes_used / bytes_moved, 0..1: Nsight Compute's sector efficiency. Not
+  // bytes_requested: a broadcast asks for more bytes than it moves.
+  double efficiency = 0.0;
   int active_lanes = 0;
   // Distinct sector ids, ascending; only the first `sectors` entries are used.
   std::array<std::uint64_t, 2 * kMaxWarpLanes> sector_ids{};

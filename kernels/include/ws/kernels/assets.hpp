@@ -21,6 +21,11 @@ namespace ws::kernels {
 // The existing data roots, in search order, without duplicates.
 std::vector<std::string> data_roots();
 
+// Why $WARPSCOPE_DATA_DIR cannot be used ("WARPSCOPE_DATA_DIR: '/x' is not a
+// folder"), empty when it is unset or names a folder. The program refuses to
+// start on it (exit 2): searching on would read another data folder silently.
+std::string data_dir_problem();
+
 // root/repo_relative_path (a file or a folder) under the first data root that
 // has it; an empty string when none does.
 std::string find_data_file(std::string_view repo_relative_path);
