@@ -94,6 +94,10 @@ struct ViewPrefs {
   // "beside" configuration); its quantities are concealed under its name.
   std::optional<lessons::StepState> beside;
   std::string beside_name;
+  // The reveal splits the bank map's request row into wavefront rows over
+  // ~0.6 s; screenshots and tests turn it off to draw the final state at once.
+  bool animate_reveal = true;
+  bool animating_reveal = false;  // a reveal is moving: frames must not wait for input
 };
 
 class AppState {

@@ -50,7 +50,7 @@ BankMapLayout layout_bank_map(const SharedResult& r, const BankMapMetrics& m) {
     const Rect c = L.cell(bank, row);
     const int n = static_cast<int>(lanes.size());
     const bool fold = n > m.max_lanes_per_cell;
-    const float pad = 1.5f;
+    const float pad = 1.0f;
     if (fold) {
       L.badges.push_back({bank, row, n, lanes.front().first, c});
     }
@@ -69,6 +69,40 @@ BankMapLayout layout_bank_map(const SharedResult& r, const BankMapMetrics& m) {
         const float w = (c.width() - 2 * pad) / n;
         chip.rect = {c.x0 + pad + i * w, c.y0 + pad, c.x0 + pad + (i + 1) * w, c.y1 - pad};
       }
+      L.chips.push_back(chip);
+    }
+  }
+  return L;
+}
+
+BankMapLayout layout_bank_requests(const SharedResult& r, const BankMapMetrics& m) {
+  BankMapLayout L;
+  L.banks = r.num_banks;
+  L.rows = 1;
+  L.label_width = m.label_width;
+  L.header_height = m.header_height;
+  L.cell_width = std::max(8.0f, (m.available_width - m.label_width) / std::max(1, L.banks));
+  L.cell_height = std::max(m.min_cell_height, m.max_cell_height);
+  L.width = L.label_width + L.banks * L.cell_width;
+  L.height = L.header_height + L.cell_height;
+  L.row_group.assign(1, 0);
+  std::map<int, std::vector<std::pair<int, int>>> banks;  // bank -> (lane, word)
+  for (int lane = 0; lane < r.warp_lanes; ++lane) {
+    const SharedLane& s = r.lanes[lane];
+    if (!s.active) continue;
+    for (int k = 0; k < s.num_words; ++k) banks[static_cast<int>(s.bank[k])].push_back({lane, k});
+  }
+  const float pad = 1.0f;
+  for (const auto& [bank, lanes] : banks) {
+    const Rect c = L.cell(bank, 0);
+    const float h = (c.height() - 2 * pad) / static_cast<float>(lanes.size());
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+      BankMapChip chip;
+      chip.lane = lanes[i].first;
+      chip.word_index = lanes[i].second;
+      chip.bank = bank;
+      chip.wavefront = r.lanes[chip.lane].wavefront[chip.word_index];
+      chip.rect = {c.x0 + pad, c.y0 + pad + i * h, c.x1 - pad, c.y0 + pad + (i + 1) * h};
       L.chips.push_back(chip);
     }
   }

@@ -63,6 +63,12 @@ struct BankMapMetrics {
 
 BankMapLayout layout_bank_map(const SharedResult& r, const BankMapMetrics& m);
 
+// The access without its cost, while a lesson question conceals it: one row,
+// every active lane's word at its bank, the lanes of one bank one above the
+// other (in lane order), no badges. Same columns as layout_bank_map(), so the
+// reveal can move each chip from here to its wavefront row.
+BankMapLayout layout_bank_requests(const SharedResult& r, const BankMapMetrics& m);
+
 // "32-way conflict: 32 wavefronts, ideal 1" or "Conflict-free: 1 wavefront, ideal 1".
 std::string conflict_headline(const SharedResult& r);
 

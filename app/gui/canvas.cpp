@@ -10,7 +10,50 @@ namespace ws::gui::canvas {
 namespace {
 ImFont* g_lane_font = nullptr;
 float g_lane_max_px = 0;
+float g_smallest_digit = 0;
+
+// Squeezes the glyphs added since vertex `from` sideways about x = cx.
+void squeeze_since(ImDrawList* dl, int from, float cx, float squeeze) {
+  if (squeeze >= 0.999f) return;
+  for (int i = from; i < dl->VtxBuffer.Size; ++i) dl->VtxBuffer[i].pos.x = cx + (dl->VtxBuffer[i].pos.x - cx) * squeeze;
+}
 }  // namespace
+
+void reset_lane_digit_stats() { g_smallest_digit = 0; }
+float smallest_lane_digit() { return g_smallest_digit; }
+
+DigitMetrics digit_metrics(ImFont* font) {
+  DigitMetrics m;
+  if (!font || font->FontSize <= 0) return m;
+  if (const ImFontGlyph* g = font->FindGlyph('0'); g && g->Y1 > g->Y0) {
+    m.advance = g->AdvanceX / font->FontSize;
+    m.ink_top = g->Y0 / font->FontSize;
+    m.ink_height = (g->Y1 - g->Y0) / font->FontSize;
+  }
+  return m;
+}
+
+LaneNumberFit fit_lane_number(const DigitMetrics& m, float box_w, float box_h, float max_px, int digits) {
+  LaneNumberFit f;
+  digits = std::max(1, digits);
+  // Digits may come within a pixel of the chip's edge: every pixel of a 32-row map counts.
+  const float inner_w = box_w - 2 * std::max(0.5f, box_w * 0.03f);
+  const float inner_h = box_h - 2 * std::max(0.5f, box_h * 0.03f);
+  if (inner_w <= 0 || inner_h <= 0 || max_px <= 0) return f;
+  // One line: as tall as the chip, as wide as a squeeze allows.
+  const float line = std::min({max_px, inner_h / m.ink_height, inner_w / (m.advance * digits * kMinSqueeze)});
+  // Stacked: each digit a fifth of its height apart.
+  const float stack_h = m.ink_height * (digits + 0.2f * (digits - 1));
+  const float stack = digits > 1 ? std::min({max_px, inner_h / stack_h, inner_w / (m.advance * kMinSqueeze)}) : 0;
+  // Stack only where it clearly wins: a number reads best on one line.
+  f.stacked = stack > line * 1.25f;
+  f.size = f.stacked ? stack : line;
+  const float width = m.advance * f.size * (f.stacked ? 1 : digits);
+  f.squeeze = std::min(1.0f, inner_w / width);
+  f.ink_height = m.ink_height * f.size;
+  if (f.ink_height < 4.0f) f = {};  // unreadable: leave the colour to speak
+  return f;
+}
 
 void set_lane_number_style(ImFont* font, float max_px) {
   g_lane_font = font;
@@ -32,7 +75,7 @@ void centered_text(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 color, std::str
   dl->AddText(font, size, pos, color, text.data(), text.data() + text.size());
 }
 
-void lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane, bool emphasised) {
+float lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane, bool emphasised) {
   const float rounding = std::min(4.0f, (max.y - min.y) * 0.25f);
   dl->AddRectFilled(min, max, palette::lane_fill(lane), rounding);
   dl->AddRect(min, max, palette::kInk, rounding, 0, 1.0f);
@@ -41,7 +84,32 @@ void lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane, bool emphasised
     dl->AddRect(ImVec2(min.x - 1, min.y - 1), ImVec2(max.x + 1, max.y + 1), palette::kAccent, rounding, 0, w);
   }
   const std::string n = std::to_string(lane);
-  centered_text(dl, min, max, palette::lane_text(lane), n, g_lane_max_px > 0 ? g_lane_max_px : 0, g_lane_font);
+  ImFont* font = g_lane_font ? g_lane_font : ImGui::GetFont();
+  const DigitMetrics dm = digit_metrics(font);
+  const LaneNumberFit f = fit_lane_number(dm, max.x - min.x, max.y - min.y,
+                                          g_lane_max_px > 0 ? g_lane_max_px : ImGui::GetFontSize(),
+                                          static_cast<int>(n.size()));
+  if (f.size <= 0) return 0;
+  const float cx = (min.x + max.x) * 0.5f, cy = (min.y + max.y) * 0.5f;
+  const ImU32 color = palette::lane_text(lane);
+  // Centred on the digits' ink, not the line box: tall rows of small chips gain a few px.
+  const float lines = f.stacked ? static_cast<float>(n.size()) : 1.0f;
+  const float block_h = f.ink_height * (lines + 0.2f * (lines - 1));
+  float ink_y = cy - block_h * 0.5f;
+  const int from = dl->VtxBuffer.Size;
+  if (f.stacked) {
+    for (char d : n) {
+      const float w = font->CalcTextSizeA(f.size, FLT_MAX, 0, &d, &d + 1).x;
+      dl->AddText(font, f.size, ImVec2(cx - w * 0.5f, ink_y - dm.ink_top * f.size), color, &d, &d + 1);
+      ink_y += f.ink_height * 1.2f;
+    }
+  } else {
+    const float w = font->CalcTextSizeA(f.size, FLT_MAX, 0, n.data(), n.data() + n.size()).x;
+    dl->AddText(font, f.size, ImVec2(cx - w * 0.5f, ink_y - dm.ink_top * f.size), color, n.data(), n.data() + n.size());
+  }
+  squeeze_since(dl, from, cx, f.squeeze);
+  g_smallest_digit = g_smallest_digit > 0 ? std::min(g_smallest_digit, f.ink_height) : f.ink_height;
+  return f.ink_height;
 }
 
 ImVec2 claim(const char* id, float width, float height) {

@@ -24,9 +24,37 @@ void centered_text(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 color, std::str
 // text size in the normal layout, larger in presenter mode, where the chips are.
 void set_lane_number_style(ImFont* font, float max_px);
 
+// A font's digits as fractions of its size (DejaVu Sans Bold: about 0.70 wide,
+// 0.73 tall): what fitting a lane number into a chip needs.
+struct DigitMetrics {
+  float advance = 0.70f;     // one digit's advance
+  float ink_top = 0.19f;     // from the line's top to the digits' top
+  float ink_height = 0.73f;  // the digits' drawn height
+};
+DigitMetrics digit_metrics(ImFont* font);  // measured from the font's '0'
+
+// How a lane number of `digits` digits is drawn in a chip of box_w x box_h, at
+// most `max_px` font size: as large as the chip allows, squeezed sideways down to
+// kMinSqueeze rather than made smaller, and with its digits one above the other
+// where the chip is tall and narrow (a one-row map on a projector: 32 banks
+// leave ~25 px a column, the row ~300 px). Pure: the tests call it.
+inline constexpr float kMinSqueeze = 0.72f;
+struct LaneNumberFit {
+  float size = 0;        // font size; 0: not drawn (it would be unreadable)
+  float squeeze = 1;     // horizontal scale of the glyphs
+  bool stacked = false;  // digits one above the other
+  float ink_height = 0;  // height of one digit as drawn, px
+};
+LaneNumberFit fit_lane_number(const DigitMetrics& m, float box_w, float box_h, float max_px, int digits);
+
 // A lane's chip: its colour, its number, a dark outline (a heavy blue one when
-// a lesson step emphasises the lane).
-void lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane, bool emphasised = false);
+// a lesson step emphasises the lane). Returns the digits' drawn height (0 when
+// the chip was too small for a number), which the figures report to tests.
+float lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane, bool emphasised = false);
+
+// The smallest lane-digit height drawn since the last reset (0: none drawn).
+void reset_lane_digit_stats();
+float smallest_lane_digit();
 
 // One line of swatches naming the lane groups' colours (palette.hpp); nothing
 // for a warp of at most one group.

@@ -212,6 +212,7 @@ SectorMapText sector_map_text(const FigureAccess& f, const lessons::Concealment&
     t.headline = fmt::format("{} ({}), {}: ? sectors", mnemonic, access_words(c.access),
                              lane_count(g.active_lanes, lanes_hidden));
     t.summary = "Each lane's bytes in the 128-byte lines it touches; how many 32-byte sectors move?";
+    t.sector_labels.push_back("bytes 0-127 of each line");
     return t;
   }
   const std::uint64_t ideal = (g.bytes_requested + kSectorBytes - 1) / kSectorBytes;

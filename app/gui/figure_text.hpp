@@ -62,7 +62,7 @@ struct SectorMapText {
   std::string headline;  // "1 request, 32 sectors: ..."; concealed "LDG (4-byte load), 32 lanes: ? sectors"
   bool headline_good = false;
   std::string summary;
-  std::vector<std::string> sector_labels;  // "sector 0 (bytes 0-31)"; empty while concealed
+  std::vector<std::string> sector_labels;  // "sector 0 (bytes 0-31)" x 4; one "bytes 0-127 ..." while concealed
   std::vector<std::string> row_labels;     // the elements of each line ("in[5][0..31]")
   bool cost_hidden = false;
 };

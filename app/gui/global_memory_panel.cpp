@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "gui/canvas.hpp"
+#include "gui/text_wrap.hpp"
 #include "gui/palette.hpp"
 
 namespace ws::gui {
@@ -49,89 +50,138 @@ std::string global_headline(const WarpAccess& a, const GlobalResult& g, int warp
 }
 
 void GlobalMemoryPanel::Draw(AppState& state) {
+  layouts_ = {};
+  figures_drawn_ = 0;
+  smallest_digit_ = 0;
   const CurrentInstruction& c = state.current;
   if (!c.valid) {
-    ImGui::TextWrapped("%s", c.error.empty() ? "No instruction selected." : c.error.c_str());
+    text_wrapped(c.error.empty() ? "No instruction selected." : c.error);
     return;
   }
   if (c.access.space != Space::Global) {
-    ImGui::TextWrapped("The current instruction is a shared-memory access: see Bank map. Step with "
-                       "Left/Right to a global-memory instruction.");
+    text_wrapped("The current instruction is a shared-memory access: see Bank map. Step with "
+                 "Left/Right to a global-memory instruction.");
     return;
   }
-  const GlobalResult& g = c.global;
-  // The ideal: the active bytes packed into as few sectors as they could fill.
-  const std::uint64_t ideal = (g.bytes_requested + kSectorBytes - 1) / kSectorBytes;
-  const bool good = static_cast<std::uint64_t>(g.sectors) <= ideal;
-  ImGui::PushStyleColor(ImGuiCol_Text, good ? palette::text_good() : palette::text_conflict());
-  ImGui::SetWindowFontScale(1.3f);
-  ImGui::TextWrapped("%s", global_headline(c.access, g, c.warp_lanes).c_str());
-  ImGui::SetWindowFontScale(1.0f);
-  ImGui::PopStyleColor();
-  ImGui::TextWrapped("%s, %d-byte %s by %d lanes; %d line%s of 128 B; ideal %llu sector%s", 
-                     c.access.op == Op::Load ? "LDG" : "STG", int(c.access.bytes),
-                     c.access.op == Op::Load ? "load" : "store", g.active_lanes, g.lines, g.lines == 1 ? "" : "s",
-                     static_cast<unsigned long long>(ideal), ideal == 1 ? "" : "s");
-  canvas::lane_legend(c.warp_lanes);  // chips are coloured by lane group (palette.hpp)
+  const FigureAccesses all = figure_accesses(state);
+  std::vector<const FigureAccess*> figures;
+  for (const FigureAccess& f : all.figures)
+    if (f.instruction->valid && f.instruction->access.space == Space::Global && figures.size() < 2)
+      figures.push_back(&f);
+  std::vector<SectorMapText> texts;
+  for (const FigureAccess* f : figures) texts.push_back(sector_map_text(*f, state.view.conceal));
 
-  const ArrayInfo* array = nullptr;
-  if (c.site >= 0) {
-    const int idx = state.trace.sites[c.site].array;
-    if (idx >= 0 && idx < static_cast<int>(state.trace.arrays.size())) array = &state.trace.arrays[idx];
-  }
   ImGui::BeginChild("sector_map_scroll", ImVec2(0, 0), false);
   const float fs = ImGui::GetFontSize();
+  const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+  // Rows of both figures share the height under their texts, at one scale.
+  float texts_h = 0;
+  int lines = 0;
+  for (std::size_t i = 0; i < figures.size(); ++i) {
+    for (const std::string* s : {&texts[i].title, &texts[i].headline, &texts[i].summary})
+      if (!s->empty())
+        texts_h += ImGui::CalcTextSize(s->c_str(), nullptr, false, width).y * (s == &texts[i].headline ? 1.3f : 1.0f) +
+                   ImGui::GetStyle().ItemSpacing.y;
+    texts_h += fs * 1.3f + ImGui::GetStyle().ItemSpacing.y * 2;
+    lines += std::max(1, figures[i]->instruction->global.lines);
+  }
+  texts_h += ImGui::GetFrameHeightWithSpacing();  // the legend
+  const float avail_h = ImGui::GetContentRegionAvail().y - texts_h - 2;
   SectorMapMetrics m;
-  m.available_width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+  m.available_width = width;
   m.label_width = std::min(fs * 10.0f, m.available_width * 0.3f);
   m.header_height = fs * 1.3f;
-  const float avail_h = ImGui::GetContentRegionAvail().y - m.header_height - 2;
-  m.row_height = std::clamp(avail_h / std::max(1, g.lines), fs * 0.6f, fs * 1.8f);
-  layout_ = layout_sector_map(c.access, g, c.warp_lanes, m);
-  const ImVec2 o = canvas::claim("sector_map", layout_.width, layout_.height);
+  // Presenter: rows grow with the space (a few lines drawn large); the workbench: every line fits.
+  m.row_height = std::clamp(avail_h / std::max(1, lines), state.view.presenter ? fs * 0.8f : 4.0f,
+                            state.view.presenter ? fs * 6.0f : fs * 1.8f);
+  canvas::reset_lane_digit_stats();
+  for (std::size_t i = 0; i < figures.size(); ++i) draw_figure(state, *figures[i], texts[i], static_cast<int>(i), m);
+  if (!all.beside_error.empty()) ImGui::TextColored(palette::text_muted(), "%s", all.beside_error.c_str());
+  smallest_digit_ = canvas::smallest_lane_digit();
+  ImGui::EndChild();
+}
+
+void GlobalMemoryPanel::draw_figure(const AppState& state, const FigureAccess& f, const SectorMapText& text, int index,
+                                    const SectorMapMetrics& m) {
+  const CurrentInstruction& c = *f.instruction;
+  const GlobalResult& g = c.global;
+  const bool hidden = text.cost_hidden;
+  ++figures_drawn_;
+  ImGui::PushID(index);
+  if (index > 0) ImGui::Spacing();
+  if (!text.title.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAccent));
+    ImGui::SetWindowFontScale(1.15f);
+    text_wrapped(text.title);
+    ImGui::SetWindowFontScale(1.0f);
+    ImGui::PopStyleColor();
+  }
+  // The colour would tell the answer: neutral while concealed.
+  ImGui::PushStyleColor(ImGuiCol_Text, hidden ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
+                                       : text.headline_good ? palette::text_good()
+                                                            : palette::text_conflict());
+  ImGui::SetWindowFontScale(1.3f);
+  text_wrapped(text.headline);
+  ImGui::SetWindowFontScale(1.0f);
+  ImGui::PopStyleColor();
+  text_wrapped(text.summary);
+  if (index == 0) canvas::lane_legend(c.warp_lanes);  // chips are coloured by lane group (palette.hpp)
+
+  const ArrayInfo* array = f.array();
+  const SectorMapLayout layout = layout_sector_map(c.access, g, c.warp_lanes, m);
+  if (index < 2) layouts_[index] = layout;
+  const ImVec2 o = canvas::claim("sector_map", layout.width, layout.height);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float sector_w = layout_.bytes_width / 4;
-  for (int s = 0; s < 4; ++s)
-    canvas::centered_text(dl, canvas::at(o, layout_.label_width + s * sector_w, 0),
-                          canvas::at(o, layout_.label_width + (s + 1) * sector_w, layout_.header_height),
-                          palette::kInk, fmt::format("sector {} (bytes {}-{})", s, s * 32, s * 32 + 31));
-  for (const SectorMapRow& row : layout_.rows) {
+  const float sector_w = layout.bytes_width / 4;
+  const int labels = static_cast<int>(text.sector_labels.size());
+  for (int s = 0; s < labels; ++s) {
+    const float span = layout.bytes_width / static_cast<float>(labels);
+    canvas::centered_text(dl, canvas::at(o, layout.label_width + s * span, 0),
+                          canvas::at(o, layout.label_width + (s + 1) * span, layout.header_height), palette::kInk,
+                          text.sector_labels[s]);
+  }
+  for (std::size_t ri = 0; ri < layout.rows.size(); ++ri) {
+    const SectorMapRow& row = layout.rows[ri];
     const Rect& r = row.rect;
     if (row.gap_before)  // lines skipped in memory between these rows
-      dl->AddLine(canvas::at(o, 0, r.y0), canvas::at(o, layout_.width, r.y0), palette::kAccent, 1.0f);
-    canvas::centered_text(dl, canvas::at(o, 0, r.y0), canvas::at(o, layout_.label_width - 4, r.y1), palette::kInk,
-                          describe_line(row.line, array));
+      dl->AddLine(canvas::at(o, 0, r.y0), canvas::at(o, layout.width, r.y0), palette::kAccent, 1.0f);
+    if (ri < text.row_labels.size())
+      canvas::centered_text(dl, canvas::at(o, 0, r.y0), canvas::at(o, layout.label_width - 4, r.y1), palette::kInk,
+                            text.row_labels[ri]);
     for (int s = 0; s < 4; ++s) {
+      // Concealed: the line's bytes without its sectors (which ones move is the question).
+      const bool touched = !hidden && row.sector_touched[s];
       const ImVec2 mn = canvas::at(o, r.x0 + s * sector_w, r.y0), mx = canvas::at(o, r.x0 + (s + 1) * sector_w, r.y1);
-      dl->AddRectFilled(mn, mx, row.sector_touched[s] ? palette::kSectorTouched : palette::kCell);
+      dl->AddRectFilled(mn, mx, touched ? palette::kSectorTouched : palette::kCell);
       // Element boundaries inside a sector, faint; sectors outlined, lines heavier.
       const int elem = array ? array->elem_bytes : 4;
       for (int b = elem; b < 32; b += elem) {
         const float x = mn.x + b * sector_w / 32;
         dl->AddLine(ImVec2(x, mn.y), ImVec2(x, mx.y), palette::rgb(215, 215, 215));
       }
-      dl->AddRect(mn, mx, row.sector_touched[s] ? palette::kAccent : palette::kGrid, 0, 0,
-                  row.sector_touched[s] ? 2.0f : 1.0f);
+      if (!hidden) dl->AddRect(mn, mx, touched ? palette::kAccent : palette::kGrid, 0, 0, touched ? 2.0f : 1.0f);
     }
     dl->AddRect(canvas::min_of(o, r), canvas::max_of(o, r), palette::kInk, 0, 0, 2.5f);
   }
-  for (const SectorMapChip& chip : layout_.chips)
+  for (const SectorMapChip& chip : layout.chips)
     canvas::lane_chip(dl, canvas::min_of(o, chip.rect), canvas::max_of(o, chip.rect), chip.lane);
   if (ImGui::IsItemHovered()) {
     const ImVec2 mouse = ImGui::GetMousePos();
-    const int i = layout_.chip_at(mouse.x - o.x, mouse.y - o.y);
+    const int i = layout.chip_at(mouse.x - o.x, mouse.y - o.y);
     if (i >= 0) {
-      const int lane = layout_.chips[i].lane;
+      const int lane = layout.chips[i].lane;
       ImGui::BeginTooltip();
       ImGui::Text("lane %d", lane);
-      if (c.site >= 0) ImGui::Text("thread %s", thread_label(state.trace.lane_thread[lane]).c_str());
+      if (c.site >= 0 && f.trace) ImGui::Text("thread %s", thread_label(f.trace->lane_thread[lane]).c_str());
       ImGui::Text("address 0x%llx, %d bytes", static_cast<unsigned long long>(c.access.address[lane]), int(c.access.bytes));
-      ImGui::Text("sectors %llu..%llu", static_cast<unsigned long long>(g.lanes[lane].first_sector),
-                  static_cast<unsigned long long>(g.lanes[lane].last_sector));
+      if (!hidden)
+        ImGui::Text("sectors %llu..%llu", static_cast<unsigned long long>(g.lanes[lane].first_sector),
+                    static_cast<unsigned long long>(g.lanes[lane].last_sector));
       ImGui::EndTooltip();
     }
   }
-  ImGui::EndChild();
+  (void)state;
+  ImGui::PopID();
 }
 
 }  // namespace ws::gui

@@ -51,7 +51,8 @@ int run_window(const WindowOptions& o, const LessonStart& start) {
   }
   auto last = std::chrono::steady_clock::now();
   while (!window->should_close()) {
-    const bool moving = state.playback.playing || state.view.animating_blocks || state.whole_kernel.busy() ||
+    const bool moving = state.playback.playing || state.view.animating_blocks || state.view.animating_reveal ||
+                        state.whole_kernel.busy() ||
                         state.timings.live_running() || state.variant_jobs.running() ||
                         state.variant_jobs.predicting() ||
                         !state.timings.predictions_ready();
@@ -98,6 +99,7 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, 
     }
   }
   Workbench bench;
+  state.view.animate_reveal = false;  // a picture of the revealed state, not of its first frame
   state.view.presenter = plan.lesson.present || plan.figure_only.has_value();
   if (plan.figure_only) bench.show_figure_only(*plan.figure_only);
   if (!plan.lesson.lesson.empty() || !plan.lesson.deck.empty()) {
