@@ -8,10 +8,14 @@
 #include <imgui.h>
 #include <stb_image.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "../cli/run_command.hpp"
 #include "gui/session.hpp"
+#include "lessons/lesson_limits.hpp"
 
 namespace ws::gui {
 namespace {
@@ -184,6 +188,76 @@ TEST_F(LessonWindowTest, KeysAloneRunALesson) {
   EXPECT_EQ(csv, 1);
   fs::remove_all(dir);
   player.close(s);
+}
+
+// Lesson limits (lessons/lesson_limits.hpp), as the window meets them: a lesson
+// with every text field at its limit, written as one unbroken word (the worst
+// case: ImGui emits every glyph of a wrapped text), renders in both layouts,
+// revealed; a file one byte or one step over a limit is skipped with its file,
+// step and field named, and the window goes on with the other lessons.
+TEST_F(LessonWindowTest, ALessonAtEachLimitRendersAndOneOverIsSkipped) {
+  using L = lessons::LessonLimits;
+  using nlohmann::json;
+  const fs::path dir = fs::temp_directory_path() / ("ws_lesson_limits_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto lesson = [](std::size_t text, std::size_t reveal, std::size_t title, std::size_t steps) {
+    json q = {{"prompt", std::string(L::kPromptBytes, 'p')}, {"answer", "wavefronts"},
+              {"reveal", std::string(reveal, 'r')}, {"choices", json::array()}};
+    for (std::size_t i = 0; i < L::kChoices; ++i) q["choices"].push_back("wavefronts + " + std::to_string(i));
+    json j = {{"number", 1}, {"title", std::string(title, 'T')}, {"summary", std::string(L::kSummaryBytes, 's')}};
+    j["steps"] = json::array({{{"title", std::string(title, 't')},
+                               {"state", {{"kernel", "smem_stride"}, {"site", "buf_load"}, {"view", "bank-map"}}},
+                               {"text", std::string(text, 'x')},
+                               {"question", q}}});
+    // The other steps are short: 100 texts at the limit would pass the file's own limit.
+    while (j["steps"].size() < steps) j["steps"].push_back({{"title", "more"}, {"text", "y"}});
+    return j;
+  };
+  std::ofstream(dir / "01-at-limits.json") << lesson(L::kTextBytes, L::kTextBytes, L::kTitleBytes, L::kSteps).dump();
+  std::ofstream(dir / "02-text-over.json") << lesson(L::kTextBytes + 1, 10, 10, 1).dump();
+  std::ofstream(dir / "03-reveal-over.json") << lesson(10, L::kTextBytes + 1, 10, 1).dump();
+  std::ofstream(dir / "04-title-over.json") << lesson(10, 10, L::kTitleBytes + 1, 1).dump();
+  std::ofstream(dir / "05-steps-over.json") << lesson(10, 10, 10, L::kSteps + 1).dump();
+  ::setenv("WARPSCOPE_LESSONS_DIR", dir.c_str(), 1);
+  {
+    Workbench bench;
+    AppState& s = *state_;
+    LessonPlayer& player = bench.lessons();
+    const auto& lib = player.library();
+    ASSERT_EQ(lib.lessons.size(), 1u) << (lib.errors.empty() ? "" : lib.errors.front());
+    ASSERT_EQ(lib.errors.size(), 4u);
+    EXPECT_EQ(lib.errors[0], "02-text-over.json: steps[0].text: 8001 bytes, over the 8000 a step's text may hold");
+    EXPECT_EQ(lib.errors[1],
+              "03-reveal-over.json: steps[0].question.reveal: 8001 bytes, over the 8000 a reveal may hold");
+    EXPECT_EQ(lib.errors[2], "04-title-over.json: title: 201 bytes, over the 200 a title may hold");
+    EXPECT_EQ(lib.errors[3], "05-steps-over.json: steps: 101 steps, over the 100 a lesson may have");
+    render(bench);  // the list, with the skipped files named
+    for (int step : {0, static_cast<int>(L::kSteps) - 1}) {
+      SCOPED_TRACE(step);
+      ASSERT_TRUE(player.start("at-limits", step, s));
+      ASSERT_EQ(player.error(), "");
+      for (bool presenter : {false, true}) {
+        s.view.presenter = presenter;
+        render(bench);
+        if (step == 0) {
+          player.reveal(s);
+          render(bench);
+          player.go_to(0, s);
+        }
+      }
+      s.view.presenter = false;
+    }
+    player.close(s);
+  }
+  ::unsetenv("WARPSCOPE_LESSONS_DIR");
+  // The draw path's own cap: any string, however long, stays inside what one text call can draw.
+  Workbench bench;
+  build_frame(*window_, bench, *state_, 1.0 / 60);
+  ImGui::Begin("cap");
+  ImGui::TextWrapped("%s", lessons::capped_for_drawing(std::string(100000, 'x')).c_str());
+  ImGui::End();
+  window_->end_frame();
+  fs::remove_all(dir);
 }
 
 // The tiled matmul's phases: Shift+Right lands on the first instruction of the
