@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "lessons/concealment.hpp"
 #include "lessons/lesson_facts.hpp"
 
 namespace ws::exporting {
@@ -26,9 +27,15 @@ struct Figure {
 // Error when the view does not fit the instruction (a bank map of a global load).
 Result<Figure> figure_of(const lessons::PreparedState& s, FigureView view);
 
-std::string bank_map_svg(const Figure& f);
-std::string shared_array_svg(const Figure& f);
-std::string sector_map_svg(const Figure& f);
+// A slide of kFigureWidth x kFigureHeight (16:9): a short title, the headline,
+// the figure with labelled axes ("bank" and "wavefront"; "sector" and the
+// lines named by the array elements they hold, "out[5][0..31]"), a legend; no
+// text below kMinTextPx. `hide`: a lesson question's concealment: the cost
+// stays off the slide as it does in the window (figure_text.hpp).
+inline constexpr float kFigureWidth = 1280, kFigureHeight = 720, kMinTextPx = 16;
+std::string bank_map_svg(const Figure& f, const lessons::Concealment& hide = {});
+std::string shared_array_svg(const Figure& f, const lessons::Concealment& hide = {});
+std::string sector_map_svg(const Figure& f, const lessons::Concealment& hide = {});
 
 // Bank map and shared array: lane,thread_x,thread_y,address,bank,word,wavefront,sharers,row,col
 //   (row, col: the element of the __shared__ array that word holds; -1 when none).

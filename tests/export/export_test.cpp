@@ -3,7 +3,9 @@
 // one row per lane word, with the simulator's banks, words and sectors.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -100,6 +102,163 @@ TEST(Export, SvgHoldsOneLaneGroupPerActiveLane) {
   ASSERT_TRUE(b);
   EXPECT_EQ(lanes_in_svg(bank_map_svg(*b)).size(), 32u);
 }
+
+#if WS_HAVE_LIBXML2
+// Every <text> of a slide with its class, font size and content, in document order.
+struct SvgText {
+  std::string cls, content;
+  double size = 0;
+};
+struct SvgSlide {
+  double width = 0, height = 0, view_w = 0, view_h = 0;
+  std::vector<SvgText> texts;
+  bool has_legend = false;
+  std::vector<std::string> with_class(const std::string& cls) const {
+    std::vector<std::string> out;
+    for (const SvgText& t : texts)
+      if (t.cls == cls) out.push_back(t.content);
+    return out;
+  }
+  bool says(const std::string& s) const {
+    for (const SvgText& t : texts)
+      if (t.content.find(s) != std::string::npos) return true;
+    return false;
+  }
+};
+
+std::string prop(const xmlNode* n, const char* name) {
+  xmlChar* v = xmlGetProp(n, BAD_CAST name);
+  std::string s = v ? reinterpret_cast<char*>(v) : "";
+  xmlFree(v);
+  return s;
+}
+
+void collect(const xmlNode* n, SvgSlide& out) {
+  for (; n; n = n->next) {
+    if (n->type != XML_ELEMENT_NODE) continue;
+    const std::string name = reinterpret_cast<const char*>(n->name);
+    if (name == "text") {
+      xmlChar* c = xmlNodeGetContent(n);
+      out.texts.push_back({prop(n, "class"), reinterpret_cast<char*>(c), std::stod(prop(n, "font-size"))});
+      xmlFree(c);
+    }
+    if (name == "g" && prop(n, "class") == "legend") out.has_legend = true;
+    collect(n->children, out);
+  }
+}
+
+SvgSlide parse_slide(const std::string& svg) {
+  SvgSlide s;
+  xmlDocPtr doc = xmlReadMemory(svg.data(), static_cast<int>(svg.size()), "figure.svg", nullptr, XML_PARSE_NONET);
+  EXPECT_NE(doc, nullptr) << "not well-formed XML";
+  if (!doc) return s;
+  const xmlNode* root = xmlDocGetRootElement(doc);
+  s.width = std::stod(prop(root, "width"));
+  s.height = std::stod(prop(root, "height"));
+  std::istringstream box(prop(root, "viewBox"));
+  double x = 0, y = 0;
+  box >> x >> y >> s.view_w >> s.view_h;
+  collect(root->children, s);
+  xmlFreeDoc(doc);
+  return s;
+}
+
+// What every slide has: 16:9 at 1280 wide, nothing under 16 px, a short title, a legend.
+void expect_slide_rules(const SvgSlide& s) {
+  EXPECT_EQ(s.width, 1280);
+  EXPECT_NEAR(s.view_w / s.view_h, 16.0 / 9.0, 1e-6);
+  EXPECT_NEAR(s.width / s.height, 16.0 / 9.0, 1e-6);
+  ASSERT_FALSE(s.texts.empty());
+  for (const SvgText& t : s.texts) EXPECT_GE(t.size, 16.0) << "'" << t.content << "' is " << t.size << " px";
+  const auto titles = s.with_class("title");
+  ASSERT_EQ(titles.size(), 1u);
+  EXPECT_LE(titles[0].size(), 60u) << titles[0];
+  EXPECT_TRUE(s.has_legend);
+}
+
+TEST(ExportSlide, BankMapHasAxesLegendAndReadableText) {
+  const auto s = prepared("transpose_shared", "tile_load");
+  auto f = figure_of(s, FigureView::BankMap);
+  ASSERT_TRUE(f) << f.error().message;
+  const SvgSlide slide = parse_slide(bank_map_svg(*f));
+  expect_slide_rules(slide);
+  EXPECT_EQ(slide.with_class("axis"), (std::vector<std::string>{"bank", "wavefront"}));
+  EXPECT_TRUE(slide.says(gui::conflict_headline(f->shared)));
+  EXPECT_TRUE(slide.says(fmt::format("W{}", f->shared.wavefronts - 2))) << "wavefront rows are labelled";
+}
+
+TEST(ExportSlide, AConcealedCostStaysOffTheSlide) {
+  const auto s = prepared("transpose_shared", "tile_load");
+  auto f = figure_of(s, FigureView::BankMap);
+  ASSERT_TRUE(f);
+  lessons::Concealment hide;
+  hide.hide("", lessons::Quantity::SharedCost);
+  const std::string svg = bank_map_svg(*f, hide);
+  const SvgSlide slide = parse_slide(svg);
+  expect_slide_rules(slide);
+  EXPECT_FALSE(slide.says(fmt::format("{} wavefronts", f->shared.wavefronts)));
+  EXPECT_FALSE(slide.says("W1")) << "the row count is the answer";
+  EXPECT_TRUE(slide.says("? wavefronts"));
+  EXPECT_EQ(lanes_in_svg(svg).size(), 32u) << "the access itself stays";
+  const auto g = prepared("transpose_naive", "out_store");
+  auto sf = figure_of(g, FigureView::SectorMap);
+  ASSERT_TRUE(sf);
+  lessons::Concealment hide_global;
+  hide_global.hide("", lessons::Quantity::GlobalCost);
+  const SvgSlide sectors = parse_slide(sector_map_svg(*sf, hide_global));
+  EXPECT_FALSE(sectors.says(fmt::format("{} sectors", sf->global.sectors)));
+  EXPECT_FALSE(sectors.says("sector 0"));
+}
+
+// "out[5][0..31]": the array, a row and a column range, or a range across rows.
+struct ElementRange {
+  std::string array;
+  long r0 = 0, c0 = 0, r1 = 0, c1 = 0;
+};
+std::optional<ElementRange> parse_range(const std::string& s) {
+  ElementRange e;
+  const auto bracket = s.find('[');
+  if (bracket == std::string::npos) return std::nullopt;
+  e.array = s.substr(0, bracket);
+  const char* p = s.c_str() + bracket;
+  int used = 0;
+  if (std::sscanf(p, "[%ld][%ld]..[%ld][%ld]%n", &e.r0, &e.c0, &e.r1, &e.c1, &used) == 4 && p[used] == 0) return e;
+  if (std::sscanf(p, "[%ld][%ld..%ld]%n", &e.r0, &e.c0, &e.c1, &used) == 3 && p[used] == 0) {
+    e.r1 = e.r0;
+    return e;
+  }
+  return std::nullopt;
+}
+
+TEST(ExportSlide, SectorRowsNameTheElementsTheLanesWrite) {
+  const auto s = prepared("transpose_naive", "out_store", Dim3{1, 2, 0});
+  auto f = figure_of(s, FigureView::SectorMap);
+  ASSERT_TRUE(f) << f.error().message;
+  const SvgSlide slide = parse_slide(sector_map_svg(*f));
+  expect_slide_rules(slide);
+  EXPECT_EQ(slide.with_class("axis").front(), "sector");
+  const auto rows = slide.with_class("row-label");
+  ASSERT_EQ(static_cast<int>(rows.size()) * 2, f->global.sectors) << "32 lines in 16 px rows: every other one labelled";
+  const TracedInstruction& ti = s.trace.instructions[s.instruction];
+  const ArrayInfo& out = s.trace.arrays[s.trace.sites[ti.site].array];
+  // Every labelled row names `out` and the row of the element a lane writes there.
+  std::set<long> labelled_rows;
+  for (const std::string& label : rows) {
+    const auto range = parse_range(label);
+    ASSERT_TRUE(range) << label;
+    EXPECT_EQ(range->array, out.name);
+    EXPECT_EQ(range->r0, range->r1) << label << ": a 128-byte line of a 64-wide float row";
+    labelled_rows.insert(range->r0);
+  }
+  int found = 0;
+  for (int l = 0; l < 32; ++l) {
+    const std::uint64_t element = (f->access.address[l] - out.base) / out.elem_bytes;
+    found += labelled_rows.count(static_cast<long>(element / out.pitch));
+  }
+  EXPECT_EQ(found, 16) << "the lanes of the labelled rows";
+  EXPECT_FALSE(slide.says("0x")) << "no hex address where an element can be named";
+}
+#endif
 
 TEST(Export, SharedCsvHasTheDocumentedColumnsAndTheSimulatorsBanks) {
   const auto s = prepared("transpose_fast", "tile_load");  // 16-byte lanes: four words each
