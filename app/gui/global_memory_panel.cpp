@@ -82,15 +82,22 @@ void GlobalMemoryPanel::Draw(AppState& state) {
       if (!s->empty())
         texts_h += ImGui::CalcTextSize(s->c_str(), nullptr, false, width).y * (s == &texts[i].headline ? 1.3f : 1.0f) +
                    ImGui::GetStyle().ItemSpacing.y;
-    texts_h += fs * 1.3f + ImGui::GetStyle().ItemSpacing.y * 2;
+    texts_h += fs * 1.1f + ImGui::GetStyle().ItemSpacing.y * 2;
     lines += std::max(1, figures[i]->instruction->global.lines);
   }
-  texts_h += ImGui::GetFrameHeightWithSpacing();  // the legend
+  const float legend_w = canvas::lane_legend_width(c.warp_lanes);
+  const bool legend_beside = !texts.empty() && legend_w > 0 &&
+                             ImGui::CalcTextSize(texts[0].summary.c_str()).x + fs * 2 + legend_w < width;
+  if (legend_w > 0 && !legend_beside) texts_h += ImGui::GetTextLineHeightWithSpacing();
   const float avail_h = ImGui::GetContentRegionAvail().y - texts_h - 2;
   SectorMapMetrics m;
   m.available_width = width;
-  m.label_width = std::min(fs * 10.0f, m.available_width * 0.3f);
-  m.header_height = fs * 1.3f;
+  // The labels' column as wide as its widest label: the rest goes to the bytes, and the lanes' numbers.
+  float widest = fs * 4;
+  for (const SectorMapText& t : texts)
+    for (const std::string& label : t.row_labels) widest = std::max(widest, ImGui::CalcTextSize(label.c_str()).x);
+  m.label_width = std::min(widest + fs * 0.8f, m.available_width * 0.3f);
+  m.header_height = fs * 1.1f;
   // Presenter: rows grow with the space (a few lines drawn large); the workbench: every line fits.
   m.row_height = std::clamp(avail_h / std::max(1, lines), state.view.presenter ? fs * 0.8f : 4.0f,
                             state.view.presenter ? fs * 6.0f : fs * 1.8f);
@@ -124,7 +131,15 @@ void GlobalMemoryPanel::draw_figure(const AppState& state, const FigureAccess& f
   text_wrapped(text.headline);
   ImGui::SetWindowFontScale(1.0f);
   ImGui::PopStyleColor();
-  text_wrapped(text.summary);
+  // The summary and the legend share a line where they fit (every line of height is a row's).
+  const float legend_w = index == 0 ? canvas::lane_legend_width(c.warp_lanes) : 0;
+  if (legend_w > 0 && ImGui::CalcTextSize(text.summary.c_str()).x + ImGui::GetFontSize() * 2 + legend_w <
+                          ImGui::GetContentRegionAvail().x) {
+    ImGui::TextUnformatted(text.summary.c_str());
+    ImGui::SameLine(0, ImGui::GetFontSize() * 2);
+  } else {
+    text_wrapped(text.summary);
+  }
   if (index == 0) canvas::lane_legend(c.warp_lanes);  // chips are coloured by lane group (palette.hpp)
 
   const ArrayInfo* array = f.array();

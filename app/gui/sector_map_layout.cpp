@@ -52,8 +52,8 @@ SectorMapLayout layout_sector_map(const WarpAccess& a, const GlobalResult& g, in
       const std::uint64_t b1 = std::min(last, line_end) - line_begin + 1;
       const Rect& row = L.rows[r].rect;
       L.chips.push_back({lane, static_cast<int>(r),
-                         {row.x0 + b0 * px_per_byte + 1, row.y0 + 2, row.x0 + b1 * px_per_byte - 1,
-                          row.y1 - 2}});
+                         {row.x0 + b0 * px_per_byte + 1, row.y0 + 0.5f, row.x0 + b1 * px_per_byte - 1,
+                          row.y1 - 0.5f}});  // every pixel of a 32-line row goes to the lane's number
     }
   }
   return L;

@@ -136,9 +136,9 @@ void Workbench::Draw(AppState& state) {
   if (blank_) return draw_blank();
   glossary_.Draw(state);  // G: over whatever the window shows
   if (contents_open_) draw_contents(state);
-  // Lane numbers: bold; in presenter mode up to 2.6x the text size where the chips allow it
-  // (a one- or two-row map: digits 24 px and more, canvas::fit_lane_number()).
-  canvas::set_lane_number_style(state.view.figure, ImGui::GetFontSize() * (state.view.presenter ? 2.6f : 1.0f));
+  // Lane numbers: bold, up to 1.25x the text size where the chips allow it; in presenter
+  // mode 2.6x (a one- or two-row map: digits 24 px and more, canvas::fit_lane_number()).
+  canvas::set_lane_number_style(state.view.figure, ImGui::GetFontSize() * (state.view.presenter ? 2.6f : 1.25f));
   if (state.view.presenter) {
     draw_presenter(state);
     state.view.select_tabs = false;
