@@ -73,7 +73,7 @@ void calibration_line(const MeasurementSet& m) {
   }
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
   ImGui::TextWrapped("Predicted from this GPU's calibration only: %d SMs at %.0f MHz, DRAM %.0f GB/s, L2 %.0f GB/s, "
-                     "%.2g shared wavefronts and %.2g L1 requests per clock per SM, launch %.1f us. Limiter \"shared\": "
+                     "%.2g shared wavefronts and %.2g L1 line lookups per clock per SM, launch %.1f us. Limiter \"shared\": "
                      "shared-memory wavefronts.",
                      c.sm_count, c.sm_clock_mhz, c.dram_gbps, c.l2_gbps, c.shared_wavefronts_per_clock_per_sm,
                      c.l1_requests_per_clock_per_sm, c.launch_us());

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "gui/palette.hpp"
+#include "gui/text_wrap.hpp"
 #include "lessons/lesson_limits.hpp"
 
 namespace ws::gui {
@@ -60,15 +61,15 @@ void LessonPanel::Draw(AppState& state, LessonPlayer& player, float text_scale) 
   ImGui::SetWindowFontScale(text_scale);
   const lessons::Step& step = *player.current_step();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAccent));
-  ImGui::TextWrapped("%d. %s", player.step() + 1, shown(step.title).c_str());
+  text_wrapped(fmt::format("{}. {}", player.step() + 1, shown(step.title)));
   ImGui::PopStyleColor();
   ImGui::Separator();
   if (!player.error().empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("This step cannot be shown: %s", shown(player.error()).c_str());
+    text_wrapped("This step cannot be shown: " + shown(player.error()));
     ImGui::PopStyleColor();
   } else if (const lessons::ResolvedStep* r = player.resolved()) {
-    ImGui::TextWrapped("%s", shown(r->shown_text(player.revealed)).c_str());
+    text_wrapped(shown(r->shown_text(player.revealed)));
     if (r->question) draw_question(state, player);
   }
   ImGui::Spacing();
@@ -81,7 +82,7 @@ void LessonPanel::draw_question(AppState& state, LessonPlayer& player) {
   ImGui::Spacing();
   ImGui::Separator();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAccent));
-  ImGui::TextWrapped("%s", question_line(q, player.revealed).c_str());
+  text_wrapped(question_line(q, player.revealed));
   ImGui::PopStyleColor();
   if (!q.choices.empty()) {
     for (std::size_t i = 0; i < q.choices.size(); ++i) {
@@ -110,10 +111,10 @@ void LessonPanel::draw_question(AppState& state, LessonPlayer& player) {
   }
   const bool predicted = player.chosen >= 0 || (q.choices.empty() && player.typed != 0);
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_good());
-  ImGui::TextWrapped("%s%s", answer_line(q).c_str(),
-                     !predicted ? "" : player.prediction_right() ? "  - as predicted" : "  - not what was predicted");
+  text_wrapped(answer_line(q) + (
+                     !predicted ? "" : player.prediction_right() ? "  - as predicted" : "  - not what was predicted"));
   ImGui::PopStyleColor();
-  ImGui::TextWrapped("%s", shown(q.reveal).c_str());
+  text_wrapped(shown(q.reveal));
 }
 
 void LessonPanel::draw_navigation(AppState& state, LessonPlayer& player) {

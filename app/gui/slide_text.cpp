@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "gui/figure_text.hpp"
 #include "gui/lesson_panel.hpp"
 
 namespace ws::gui {
@@ -45,7 +46,8 @@ SlideText slide_text(const LessonPlayer& player, const AppState& state) {
     }
   }
   add(forward_label(player));
-  (void)state;
+  // The figure's own strings (figure_text.hpp): the same concealment, the same words the panel draws.
+  for (std::string& f : figure_strings(state, player.current_step()->state.view)) add(std::move(f));
   return t;
 }
 

@@ -552,6 +552,9 @@ Result<std::string> fill(const std::string& text, StepFacts& facts, const std::m
       if (!v) return Error{v.error().message};
       if (spec.empty()) {
         out += format_number(*v);
+      } else if (spec.starts_with("unit:")) {
+        // {sectors|unit:sectors}: "1 sector", "3 sectors", never "sector(s)".
+        out += with_unit(format_number(*v), *v, spec.substr(5));
       } else {
         try {
           out += fmt::format(fmt::runtime("{:" + spec + "}"), *v);

@@ -11,7 +11,8 @@
 // lists them all.
 //
 // Expressions: facts and numbers with + - * / and parentheses, min(a, b),
-// max(a, b). Texts hold {expression} or {expression|.2f} (a fmt format spec).
+// max(a, b). Texts hold {expression}, {expression|.2f} (a fmt format spec) or
+// {expression|unit:sectors} ("1 sector", "3 sectors").
 #pragma once
 
 #include <map>

@@ -19,7 +19,7 @@ namespace ws::kernels {
 // The resources, as `bound` and the keys of `resources` name them.
 namespace resource {
 inline constexpr std::string_view kShared = "shared-memory wavefronts";
-inline constexpr std::string_view kL1Requests = "L1 requests";
+inline constexpr std::string_view kL1Requests = "L1 line lookups";  // the 128-byte lines each global request looks up
 inline constexpr std::string_view kL1Sectors = "L1 sectors";
 inline constexpr std::string_view kL2 = "L2";
 inline constexpr std::string_view kDram = "DRAM";
