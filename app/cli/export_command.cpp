@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "cli/command.hpp"
+#include "cli/deck_export.hpp"
 #include "cli/lessons_command.hpp"
 #include "export/figure_export.hpp"
 #include "gui/lesson_player.hpp"
@@ -77,6 +78,8 @@ CLI::App* add_export_command(CLI::App& root, ExportOptions& o) {
   cmd->add_option("--lesson", o.lesson, "a lesson step's state instead of the kernel flags")
       ->check(non_empty("a lesson id: warpscope lessons lists them"));
   cmd->add_option("--step", o.step, "with --lesson: the step, from 1");
+  cmd->add_option("--deck", o.deck, "every step of a deck (NAME or FILE) as PNG and SVG, with handout.html and "
+                                    "teacher.html, into the folder --out");
   cmd->add_option("--view", o.view, "bank-map, shared-array or sector-map");
   cmd->add_option("--format", o.format, "svg, png or csv");
   cmd->add_option("--out", o.out, "file to write")->required();
@@ -85,6 +88,11 @@ CLI::App* add_export_command(CLI::App& root, ExportOptions& o) {
 }
 
 int run_export(const ExportOptions& o) {
+  if (!o.deck.empty()) {  // a whole deck into a folder (deck_export.hpp)
+    if (!o.lesson.empty() || !o.kernel.kernel.empty())
+      throw UsageError("--deck: a deck names its lessons; give --deck or one of --kernel, --lesson");
+    return run_deck_export(o.deck, o.out);
+  }
   exporting::FigureView view;
   if (o.view == "bank-map") view = exporting::FigureView::BankMap;
   else if (o.view == "shared-array") view = exporting::FigureView::SharedArray;

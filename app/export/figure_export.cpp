@@ -103,8 +103,8 @@ class Slide {
     rect(r, hex(gui::palette::lane_fill(lane)), kInk, std::min(4.0f, r.height() * 0.25f));
     const std::string digits = std::to_string(lane);
     if (r.height() >= 0.75f * kMinTextPx && r.width() >= text_width(digits, kMinTextPx))
-      label(r, digits, std::min(r.height() * 0.9f, 20.0f), hex(gui::palette::lane_text(lane)), false,
-            R"( font-weight="bold")");
+      label(r, digits, std::min({r.height() * 0.9f, r.width() / (0.62f * digits.size()), 28.0f}),
+            hex(gui::palette::lane_text(lane)), false, R"( font-weight="bold")");
   }
   void open_lane(int lane, const std::string& attributes) {
     out_ += fmt::format(R"(<g class="lane" data-lane="{}"{}>)"
@@ -229,7 +229,7 @@ std::string bank_map_svg(const Figure& f, const lessons::Concealment& hide) {
       requests[r.lanes[lane].bank[k]].push_back({lane, k});
   std::size_t deepest = 1;
   for (const auto& [bank, lanes] : requests) deepest = std::max(deepest, lanes.size());
-  const float row_h = t.cost_hidden ? std::min(grid_y1 - grid_y0, 40.0f * deepest)
+  const float row_h = t.cost_hidden ? std::min(grid_y1 - grid_y0, std::max(160.0f, 40.0f * deepest))
                                     : std::min(64.0f, (grid_y1 - grid_y0) / rows);
   svg.y_axis(40, grid_y0 + rows * row_h / 2, t.cost_hidden ? "requests" : "wavefront");
   for (int b = 0; b < r.num_banks; ++b)

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -21,6 +22,8 @@
 #include "cli/run_command.hpp"
 #include "export/figure_export.hpp"
 #include "gui/global_memory_panel.hpp"
+#include "gui/lesson_panel.hpp"
+#include "lessons/lesson_library.hpp"
 
 namespace ws::exporting {
 namespace {
@@ -366,6 +369,70 @@ TEST(ExportCli, PngRendersWithoutADisplay) {
   stbi_image_free(pixels);
   EXPECT_GT(colours.size(), 16u);
   EXPECT_GT(unlike_first, static_cast<std::size_t>(w * h / 10));
+  fs::remove_all(dir);
+}
+
+// A deck into a folder: a PNG and an SVG per step state, the handout without
+// any answer, the teacher's page with every one (rendered with no display).
+TEST(ExportCli, DeckWritesEveryStepStateAndAHandoutWithoutAnswers) {
+  const fs::path dir = fs::temp_directory_path() / ("ws_export_deck_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string lesson_id = "toy";  // the smallest kernels: the test stays in seconds
+  {
+    std::ofstream deck(dir / "small.json");
+    deck << R"({"title": "A small deck", "lessons": [")" << lesson_id << R"("]})";
+  }
+  const fs::path out = dir / "slides";
+  const auto r = test::run_warpscope_with({"export", "--deck", (dir / "small.json").string(), "--out", out.string()}, "",
+                                          "env -u DISPLAY -u WAYLAND_DISPLAY");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const lessons::LessonLibrary library = lessons::load_library();
+  const lessons::Lesson* lesson = library.find(lesson_id);
+  ASSERT_NE(lesson, nullptr);
+  std::set<std::string> expected = {"handout.html", "teacher.html"}, written;
+  std::vector<std::string> answers;
+  for (std::size_t s = 0; s < lesson->steps.size(); ++s) {
+    const std::string stem = fmt::format("01-{}-s{:02}", lesson_id, s + 1);
+    for (const char* ext : {".png", ".svg"}) {
+      expected.insert(stem + "-question" + ext);
+      if (lesson->steps[s].question) expected.insert(stem + "-reveal" + ext);
+    }
+    if (lesson->steps[s].question) {
+      auto resolved = lessons::resolve_step(lesson->steps[s]);
+      ASSERT_TRUE(resolved) << resolved.error().message;
+      answers.push_back(gui::answer_line(*resolved->question));
+    }
+  }
+  ASSERT_FALSE(answers.empty()) << "the lesson must ask something for this test to mean anything";
+  for (const auto& e : fs::directory_iterator(out)) written.insert(e.path().filename().string());
+  EXPECT_EQ(written, expected);
+  const std::string handout = test::slurp(out / "handout.html"), teacher = test::slurp(out / "teacher.html");
+  for (const std::string& a : answers) {
+    EXPECT_EQ(handout.find(a), std::string::npos) << "the handout gives away '" << a << "'";
+    EXPECT_NE(teacher.find(a), std::string::npos) << "the teacher's page lacks '" << a << "'";
+  }
+  EXPECT_EQ(handout.find("-reveal."), std::string::npos) << "no reveal figure in the handout";
+  EXPECT_NE(teacher.find("-reveal.png"), std::string::npos);
+  // Every image a page shows is a file beside it, by relative path.
+  for (const std::string* page : {&handout, &teacher})
+    for (std::size_t at = page->find("src=\""); at != std::string::npos; at = page->find("src=\"", at + 1)) {
+      const std::string src = page->substr(at + 5, page->find('"', at + 5) - at - 5);
+      EXPECT_TRUE(fs::exists(out / src)) << src;
+    }
+  // A question state's SVG keeps a concealed cost off the slide.
+  int concealed = 0;
+  for (std::size_t s = 0; s < lesson->steps.size(); ++s)
+    if (const auto& q = lesson->steps[s].question; q && (lessons::concealment_of(*q).hides(lessons::Quantity::SharedCost) ||
+                                                         lessons::concealment_of(*q).hides(lessons::Quantity::GlobalCost))) {
+      ++concealed;
+      const std::string svg = test::slurp(out / fmt::format("01-{}-s{:02}-question.svg", lesson_id, s + 1));
+      EXPECT_NE(svg.find("? "), std::string::npos) << "step " << s + 1;
+    }
+  EXPECT_GT(concealed, 0) << "a lesson whose questions hide a figure's cost";
+  const auto bad = test::run_warpscope({"export", "--deck", "no-such-deck", "--out", out.string()});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--deck: "), std::string::npos) << bad.err;
   fs::remove_all(dir);
 }
 
