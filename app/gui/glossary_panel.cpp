@@ -32,8 +32,17 @@ void GlossaryPanel::Draw(AppState& state) {
           ImGui::SetScrollHereY(0.0f);
           scrolled_to_ = state.view.glossary_term;
         }
-        ImGui::TextColored(wanted ? ImVec4(0.84f, 0.37f, 0.0f, 1.0f) : ImVec4(0.08f, 0.08f, 0.08f, 1.0f), "%s",
+        // The term in the bold figure font (rasterised at twice the text size), drawn at 1.2x the text.
+        if (state.view.figure) {
+          ImGui::PushFont(state.view.figure);
+          ImGui::SetWindowFontScale(0.6f);
+        }
+        ImGui::TextColored(wanted ? ImVec4(0.71f, 0.30f, 0.0f, 1.0f) : ImVec4(0.08f, 0.08f, 0.08f, 1.0f), "%s",
                            e.term.c_str());
+        if (state.view.figure) {
+          ImGui::SetWindowFontScale(1.0f);
+          ImGui::PopFont();
+        }
         ImGui::Indent();
         ImGui::TextWrapped("%s", e.text.c_str());
         if (!e.see.empty()) {
