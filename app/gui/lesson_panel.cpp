@@ -43,7 +43,7 @@ std::string answer_line(const lessons::ResolvedQuestion& q) { return "Answer: " 
 std::string forward_label(const LessonPlayer& p) {
   if (!p.open()) return "";
   const lessons::Step* s = p.current_step();
-  if (s && s->question && !p.revealed) return "Reveal (PgDn) >";
+  if (s && s->question && !p.revealed) return "Reveal (PgDn, Enter) >";
   if (p.step() + 1 < p.step_count()) return "Next (PgDn) >";
   const int here = p.deck_lesson();
   if (here >= 0 && here + 1 < static_cast<int>(p.deck().lessons.size())) return "Next lesson (PgDn) >";
@@ -77,7 +77,7 @@ void LessonPanel::Draw(AppState& state, LessonPlayer& player, float text_scale) 
   ImGui::SetWindowFontScale(1.0f);
 }
 
-void LessonPanel::draw_question(AppState& state, LessonPlayer& player) {
+void LessonPanel::draw_question(AppState& /*state*/, LessonPlayer& player) {
   const lessons::ResolvedQuestion& q = *player.resolved()->question;
   ImGui::Spacing();
   ImGui::Separator();
@@ -105,10 +105,8 @@ void LessonPanel::draw_question(AppState& state, LessonPlayer& player) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     ImGui::InputDouble("your prediction", &player.typed, 0, 0, "%g");
   }
-  if (!player.revealed) {
-    if (ImGui::Button("Reveal (Enter)")) player.reveal(state);
-    return;
-  }
+  // The reveal is the navigation's forward button (and Enter): one button, where the clicker's key is.
+  if (!player.revealed) return;
   const bool predicted = player.chosen >= 0 || (q.choices.empty() && player.typed != 0);
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_good());
   text_wrapped(answer_line(q) + (

@@ -79,7 +79,8 @@ void WarpStepperPanel::draw_cursor(AppState& state) {
     // Kernels with barriers (the tiled matmul's phases) step a phase at a time too.
     if (ImGui::ArrowButton("prev_phase", ImGuiDir_Left)) state.step_phase(-1);
     ImGui::SameLine();
-    ImGui::Text("phase %d of %d", ti.phase + 1, phases);
+    // Intervals between __syncthreads(), not the tiled matmul's phases: a phase holds two barriers.
+    ImGui::Text("barrier interval %d of %d", ti.phase + 1, phases);
     ImGui::SameLine();
     if (ImGui::ArrowButton("next_phase", ImGuiDir_Right)) state.step_phase(1);
   }

@@ -609,6 +609,7 @@ Result<ResolvedQuestion> resolve_question(const Question& q, StepFacts& facts) {
         return Error{fmt::format("which: options {} and {} tie at {}", r.correct, i, format_number(*best))};
     r.answer = *best;
     r.answer_text = q.options[r.correct].label;
+    r.option_values = values;
   }
   r.answer_phrase = q.kind == Question::Kind::Number ? with_unit(r.answer_text, r.answer, q.unit) : r.answer_text;
   const Concealment hidden = concealment_of(q);

@@ -104,6 +104,7 @@ struct ResolvedQuestion {
   std::vector<std::string> choices;   // Number with choices: each filled value; Which: the labels
   int correct = -1;                   // index into choices; -1 for a free number
   double answer = 0;                  // Number: the value
+  std::vector<double> option_values;  // Which: each option's value, in the order of `choices`
   std::string answer_text;            // "32", or the winning label
   // The answer as the reveal shows it: the value with the question's unit
   // ("2 wavefronts", "1 wavefront", "1.72x"), or the winning label.

@@ -2,13 +2,16 @@
 // strings `warpscope lessons --text` prints): for every question of every
 // lesson, the answer phrase is nowhere on the slide before the reveal (but as
 // one of the options offered, which is the question itself), and it is there
-// after; the step text shows "?" where a concealed quantity would stand.
+// after. A "which" question's answer is one of the labels offered: there the
+// options' deciding values must be absent before the reveal.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "../cli/run_command.hpp"
 #include "gui/slide_text.hpp"
+#include "lessons/lesson_facts.hpp"
 
 namespace ws::gui {
 namespace {
@@ -19,6 +22,14 @@ bool shows(const SlideText& t, const std::string& phrase, bool count_options) {
     if ((count_options || !option) && s.find(phrase) != std::string::npos) return true;
   }
   return false;
+}
+
+// The ways a lesson or a figure writes a value: computed (format_number) or
+// with a fixed number of decimals.
+std::vector<std::string> written_forms(double v) {
+  std::vector<std::string> forms{lessons::format_number(v)};
+  for (const char* spec : {"{:.1f}", "{:.2f}", "{:.3f}", "{:.4f}"}) forms.push_back(fmt::format(fmt::runtime(spec), v));
+  return forms;
 }
 
 TEST(SlideText, NoAnswerBeforeItsRevealAndEveryAnswerAfter) {
@@ -36,11 +47,21 @@ TEST(SlideText, NoAnswerBeforeItsRevealAndEveryAnswerAfter) {
       ASSERT_TRUE(before->answer.has_value()) << l.id << " step " << s + 1;
       const std::string& phrase = *before->answer;
       ASSERT_FALSE(phrase.empty());
-      EXPECT_FALSE(shows(*before, phrase, false)) << l.id << " step " << s + 1 << ": '" << phrase
+      const bool which = l.steps[s].question->kind == lessons::Question::Kind::Which;
+      if (!which)
+        EXPECT_FALSE(shows(*before, phrase, false)) << l.id << " step " << s + 1 << ": '" << phrase
                                                   << "' is on the slide before the reveal";
       EXPECT_TRUE(shows(*after, phrase, true)) << l.id << " step " << s + 1 << ": '" << phrase
                                                << "' is not on the slide after the reveal";
       EXPECT_EQ(before->question.empty(), false);
+      // A "which" question's answer is one of its options, which the slide must
+      // offer: what decides it are the options' values, and none is on the slide.
+      auto resolved = lessons::resolve_step(l.steps[s]);
+      ASSERT_TRUE(resolved) << resolved.error().message;
+      for (double v : resolved->question->option_values)
+        for (const std::string& form : written_forms(v))
+          EXPECT_FALSE(shows(*before, form, false))
+              << l.id << " step " << s + 1 << ": the option value " << form << " is on the slide before the reveal";
     }
   EXPECT_GE(questions, 20);
 }
