@@ -95,6 +95,8 @@ class Slide {
     text(x_mid, y, s, 18, kInk, "middle", R"( class="axis" font-weight="bold")");
   }
   void y_axis(float x, float y_mid, std::string_view s) {
+    // Turned on its side it runs along the rows; a short figure must not push it into the title.
+    y_mid = std::max(y_mid, kTop + 40 + text_width(s, 18) / 2);
     text(x, y_mid, s, 18, kInk, "middle",
          fmt::format(R"svg( class="axis" font-weight="bold" transform="rotate(-90 {:.1f} {:.1f})")svg", x, y_mid));
   }
@@ -102,8 +104,11 @@ class Slide {
   void chip(const Rect& r, int lane) {
     rect(r, hex(gui::palette::lane_fill(lane)), kInk, std::min(4.0f, r.height() * 0.25f));
     const std::string digits = std::to_string(lane);
-    if (r.height() >= 0.75f * kMinTextPx && r.width() >= text_width(digits, kMinTextPx))
-      label(r, digits, std::min({r.height() * 0.9f, r.width() / (0.62f * digits.size()), 28.0f}),
+    // Bold digits are about 0.7 em wide: the number must fit the chip's width at 16 px or more.
+    constexpr float kBoldDigit = 0.72f;
+    const float fits = (r.width() - 2) / (kBoldDigit * static_cast<float>(digits.size()));
+    if (r.height() >= 0.75f * kMinTextPx && fits >= kMinTextPx)
+      label(r, digits, std::min({r.height() * 0.9f, fits, 28.0f}),
             hex(gui::palette::lane_text(lane)), false, R"( font-weight="bold")");
   }
   void open_lane(int lane, const std::string& attributes) {
@@ -379,7 +384,7 @@ std::string sector_map_svg(const Figure& f, const lessons::Concealment& hide) {
   m.available_width = grid_x1 - grid_x0;
   gui::SectorMapLayout L = gui::layout_sector_map(f.access, f.global, f.state->arch->warp_lanes, m);
   const int rows = std::max<int>(1, L.rows.size());
-  m.row_height = std::min(64.0f, (grid_y1 - grid_y0) / rows);
+  m.row_height = std::min(96.0f, (grid_y1 - grid_y0) / rows);
   L = gui::layout_sector_map(f.access, f.global, f.state->arch->warp_lanes, m);
   const auto placed = [&](const Rect& c) { return Rect{c.x0 + grid_x0, c.y0 + grid_y0, c.x1 + grid_x0, c.y1 + grid_y0}; };
   constexpr int kSectors = static_cast<int>(kLineBytes / kSectorBytes);
