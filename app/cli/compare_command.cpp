@@ -76,10 +76,15 @@ Comparison compare(const wk::Measurements& m, const wk::Calibration& c) {
   out.source = m.path.empty() ? "measured live just now" : m.path;
   const auto entries = wk::distinct_entries(m);
   out.kernels.reserve(entries.size());  // pairs point into it
+  std::uint64_t traced = 0;  // by the predictions so far: a file's entries share one budget
   for (const wk::MeasuredKernel* e : entries) {
     KernelRow row{wk::find_kernel(e->kernel), e, std::nullopt, {}};
     if (auto bad = wk::check_params(*row.k, e->params, default_preset())) row.skipped = *bad;
     else if (auto big = wk::check_work(*row.k, e->params, default_preset().warp_lanes)) row.skipped = *big;
+    else if ((traced += wk::estimate_work(*row.k, e->params, default_preset().warp_lanes).traced_accesses()) >
+             wk::kMaxPredictionWork)
+      row.skipped = fmt::format("not predicted: the file's predictions would trace more than {} accesses in all",
+                                wk::kMaxPredictionWork);
     else row.predicted = wk::predict(*row.k, e->params, c);
     out.kernels.push_back(std::move(row));
   }

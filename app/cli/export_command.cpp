@@ -111,7 +111,8 @@ int run_export(const ExportOptions& o) {
     throw UsageError(fmt::format("--size: only --format png has a size in pixels ({} {})", o.format,
                                  o.format == "svg" ? "scales to any size" : "has none"));
   const lessons::StepState s = export_state(o);
-  if (auto too_much = kernels::check_work(*kernels::find_kernel(s.kernel), s.params, find_preset(s.arch)->warp_lanes);
+  if (auto too_much = kernels::check_work(*kernels::find_kernel(s.kernel), s.params, find_preset(s.arch)->warp_lanes,
+                                          kernels::kMaxWindowTracedAccesses);
       too_much && o.format == "png")
     throw UsageError(*too_much);  // the window simulates the whole kernel too
   auto prepared = lessons::prepare(s);
@@ -130,8 +131,9 @@ int run_export(const ExportOptions& o) {
     int w = 0, h = 0;
     char extra = 0;
     const std::string size = o.size.empty() ? "1280x720" : o.size;
-    if (std::sscanf(size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 320 || h < 240 || w > 8192 || h > 8192)
-      throw UsageError(fmt::format("--size: '{}' is not WxH within 320x240 .. 8192x8192", o.size));
+    if (std::sscanf(size.c_str(), "%dx%d%c", &w, &h, &extra) != 2)
+      throw UsageError(fmt::format("--size: '{}' is not WxH", o.size));
+    if (auto bad = gui::check_image_size(w, h)) throw UsageError("--size: " + *bad);
     gui::AppState state;
     if (auto bad = gui::apply_step_state(s, state)) throw UsageError("--" + *bad);
     gui::ScreenshotPlan plan;

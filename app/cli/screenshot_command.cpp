@@ -52,8 +52,9 @@ void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
   const kernels::KernelParams p = params_from(o.kernel, k);
   const ArchPreset& arch = preset_named(o.arch);
   check_or_throw(k, p, arch);
-  // The window simulates the whole kernel for its panels: the same limit as `report`.
-  if (auto too_much = kernels::check_work(k, p, arch.warp_lanes)) throw UsageError(*too_much);
+  // The window simulates the whole kernel for its panels, held to the window's limit (ws/kernels/work.hpp).
+  if (auto too_much = kernels::check_work(k, p, arch.warp_lanes, kernels::kMaxWindowTracedAccesses))
+    throw UsageError(*too_much);
   state.select_kernel(k.name);
   const auto presets = all_presets();
   for (std::size_t i = 0; i < presets.size(); ++i)
@@ -153,8 +154,7 @@ int run_screenshot(const ScreenshotOptions& o) {
   check_output_path("--out", o.out);
   gui::ScreenshotPlan plan;
   const auto [w, h] = parse_pair(o.size, 'x', "--size");
-  if (w < 320 || h < 240 || w > 8192 || h > 8192)
-    throw UsageError(fmt::format("--size: {}x{} is outside 320x240 .. 8192x8192", w, h));
+  if (auto bad = gui::check_image_size(w, h)) throw UsageError("--size: " + *bad);
   plan.width = w;
   plan.height = h;
   // Written so that NaN fails too (CLI11 already refuses "nan" and "inf").

@@ -66,6 +66,13 @@ int run_window(const WindowOptions& o, const LessonStart& start) {
   return 0;
 }
 
+std::optional<std::string> check_image_size(int w, int h) {
+  if (w < 320 || h < 240 || w > kMaxImageSide || h > kMaxImageSide ||
+      static_cast<long long>(w) * h > kMaxImagePixels)
+    return fmt::format("{}x{} is outside 320x240 .. 3840x2160 (either way round)", w, h);
+  return std::nullopt;
+}
+
 bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, std::string* error) {
   WindowOptions o;
   o.width = plan.width;

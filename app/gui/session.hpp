@@ -51,4 +51,12 @@ struct ScreenshotPlan {
 // the picture is complete. Fails on a GL error or an image of one colour.
 bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& out, std::string* error);
 
+// Screenshot and PNG export sizes: from 320 x 240 to 3840 x 2160 (4K, a
+// projector's largest), either way round. 8192 x 8192 took 1.2 GB and 17 s
+// (three copies of 256 MB of pixels: the GL buffer, the read-back, the PNG
+// rows); within 4K a screenshot stays within 300 MB (docs/performance.md).
+// Why not, or nothing.
+inline constexpr int kMaxImageSide = 3840, kMaxImagePixels = 3840 * 2160;
+std::optional<std::string> check_image_size(int width, int height);
+
 }  // namespace ws::gui

@@ -10,8 +10,8 @@ namespace {
 
 ReportOutcome run_report(const ReportRequest& r, const kernels::SimulationProgress& progress) {
   ReportOutcome o;
-  // Sizes that would take minutes are refused, as by `warpscope report` (ws/kernels/work.hpp).
-  if (auto too_much = kernels::check_work(*r.kernel, r.params, r.arch->warp_lanes)) {
+  // Sizes that would take more than about a second are refused (the window's limit, ws/kernels/work.hpp).
+  if (auto too_much = kernels::check_work(*r.kernel, r.params, r.arch->warp_lanes, kernels::kMaxWindowTracedAccesses)) {
     o.error = *too_much;
     return o;
   }

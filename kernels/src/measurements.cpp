@@ -189,6 +189,9 @@ struct FileReader {
     const auto kernels = j.find("kernels");
     if (kernels == j.end()) return fail("\"kernels\"", "is missing");
     if (!kernels->is_object()) return fail("kernels", "is " + kind_of(*kernels) + ", not an object");
+    if (kernels->size() > kMaxMeasuredKernels)
+      return fail("kernels", fmt::format("has {} entries, over the {} a measurement file may hold", kernels->size(),
+                                         kMaxMeasuredKernels));
     if (!text(j, "gpu", "gpu", m.gpu) || !text(j, "driver", "driver", m.driver) || !text(j, "cuda", "cuda", m.cuda) ||
         !text(j, "date", "date", m.date) || !text(j, "command", "command", m.command) ||
         !amount(j, "memcpy_d2d_gbps", "memcpy_d2d_gbps", m.memcpy_d2d_gbps))
@@ -208,6 +211,8 @@ struct FileReader {
 Result<Measurements> load_measurements(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) return Error{path + ": is a folder, not a measurement file"};
+  if (const auto bytes = std::filesystem::file_size(path, ec); !ec && bytes > kMaxMeasurementFileBytes)
+    return Error{fmt::format("{}: is {} bytes, over the {} a measurement file may be", path, bytes, kMaxMeasurementFileBytes)};
   std::ifstream f(path);
   if (!f) return Error{fmt::format("{}: cannot open: {}", path, std::strerror(errno))};
   json j;

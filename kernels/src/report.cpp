@@ -316,19 +316,21 @@ WorkEstimate estimate_work(const KernelInfo& k, const KernelParams& p, int warp_
   return e;
 }
 
-std::optional<std::string> check_work(const KernelInfo& k, const KernelParams& p, int warp_lanes) {
+std::optional<std::string> check_work(const KernelInfo& k, const KernelParams& p, int warp_lanes,
+                                      std::uint64_t limit) {
   const WorkEstimate e = estimate_work(k, p, warp_lanes);
   const std::uint64_t work = e.traced_accesses();
-  if (work <= kMaxTracedAccesses) return std::nullopt;
+  if (work <= limit) return std::nullopt;
   std::string flags;
   for (const ParamRule& r : k.params)
     flags += fmt::format("{}{} {}", flags.empty() ? "" : " ", param_spec(r.field).flag(), p.*r.field);
   // "%.3g": 1.4e+08; the limit as a plain count reads better in a message.
   return fmt::format("{}: too much to simulate for {}: about {:.3g} memory accesses to trace ({} block class{} of {} "
-                     "threads, {} accesses per thread); at most {}",
+                     "threads, {} accesses per thread); at most {}{}",
                      flags.empty() ? std::string(k.name) : flags, k.name, static_cast<double>(work), e.block_classes,
-                     e.block_classes == 1 ? "" : "es", e.threads_per_block, e.accesses_per_thread,
-                     kMaxTracedAccesses);
+                     e.block_classes == 1 ? "" : "es", e.threads_per_block, e.accesses_per_thread, limit,
+                     limit < kMaxTracedAccesses ? fmt::format(" in the window ({} in warpscope report)", kMaxTracedAccesses)
+                                                : "");
 }
 
 namespace {

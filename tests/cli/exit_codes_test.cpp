@@ -150,5 +150,41 @@ TEST(ExitCodes, ABadMeasurementFileIsTwoNamingFileAndField) {
   fs::remove_all(dir);
 }
 
+// The caps on heavy states (README "Limits"): each refused at once, naming the flag or the file.
+TEST(ExitCodes, WhatTheWindowAndTheLoadersCannotHoldIsTwo) {
+  const fs::path dir = fs::temp_directory_path() / ("ws_caps_" + std::to_string(::getpid()));
+  fs::create_directories(dir / "big");
+  fs::create_directories(dir / "many");
+  {
+    std::ofstream big(dir / "big" / "h100.json");
+    big << R"({"gpu": "x", "kernels": {}, "padding": ")" << std::string((16u << 20), 'x') << "\"}";
+  }
+  {
+    std::ofstream many(dir / "many" / "h100.json");
+    many << R"({"gpu": "x", "kernels": {)";
+    for (int i = 0; i <= 2000; ++i) many << (i ? "," : "") << "\"copy " << i << R"(": {"kernel": "copy", "median_ms": 1})";
+    many << "}}";
+  }
+  const fs::path big = dir / "big" / "h100.json";
+  expect_bad_input({"compare", "--gpu", "h100"},
+                   "--gpu: " + big.string() + ": is " + std::to_string(fs::file_size(big)) + " bytes, over the 16777216",
+                   "WARPSCOPE_MEASUREMENTS_DIR=" + shell_quote((dir / "big").string()));
+  expect_bad_input({"compare", "--gpu", "h100"},
+                   "--gpu: " + (dir / "many" / "h100.json").string() + ": kernels has 2001 entries, over the 2000",
+                   "WARPSCOPE_MEASUREMENTS_DIR=" + shell_quote((dir / "many").string()));
+  fs::remove_all(dir);
+  if (!screenshot_built()) return;
+  expect_bad_input({"screenshot", "--kernel", "copy", "--size", "8192x8192", "--out", "/tmp/x.png"},
+                   "--size: 8192x8192 is outside 320x240 .. 3840x2160");
+  expect_bad_input({"screenshot", "--kernel", "copy", "--size", "3840x3840", "--out", "/tmp/x.png"}, "--size: 3840x3840");
+  expect_bad_input({"export", "--kernel", "copy", "--view", "sector-map", "--format", "png", "--size", "8192x8192",
+                    "--out", "/tmp/x.png"},
+                   "--size: 8192x8192");
+  // 6e7 accesses: report takes it (up to 1e8), the window's limit is 2.5e7.
+  expect_bad_input({"screenshot", "--kernel", "matmul_naive", "--rows", "16384", "--cols", "16384", "--inner", "16384",
+                    "--out", "/tmp/x.png"},
+                   "--rows 16384 --cols 16384 --inner 16384 --tile 16: too much to simulate for matmul_naive");
+}
+
 }  // namespace
 }  // namespace ws::test

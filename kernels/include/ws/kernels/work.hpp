@@ -38,11 +38,22 @@ struct WorkEstimate {
 // 11 to 13 s: it is refused; 8192^3 (6.9e7) takes 1 s. Everything at the
 // catalog's defaults is far below.
 inline constexpr std::uint64_t kMaxTracedAccesses = 100'000'000;
+// The window and its screenshots hold a whole-kernel view to a quarter of that
+// (about 1 s on the build machine; matmul_naive 16384^3 is 6e7 and took 2.3 s
+// of a 17 s, 1.2 GB screenshot), so that a screenshot stays within 2 s and 300 MB
+// (docs/performance.md). The largest recorded entry, matmul_tiled 4096^2, is 2.3e7.
+inline constexpr std::uint64_t kMaxWindowTracedAccesses = 25'000'000;
+
+// What predicting every entry of one measurement file may trace in all
+// (compare, ws/kernels/measurements.hpp): twice what the committed files need
+// (1.5e8, about 4 s on the build machine); entries past it are listed unpredicted.
+inline constexpr std::uint64_t kMaxPredictionWork = 300'000'000;
 
 // Precondition: check_params() passed.
 WorkEstimate estimate_work(const KernelDescriptor& k, const KernelParams& p, int warp_lanes);
 
-// Over kMaxTracedAccesses: a message naming the kernel's size flags and the limit.
-std::optional<std::string> check_work(const KernelDescriptor& k, const KernelParams& p, int warp_lanes);
+// Over `limit`: a message naming the kernel's size flags and the limit.
+std::optional<std::string> check_work(const KernelDescriptor& k, const KernelParams& p, int warp_lanes,
+                                      std::uint64_t limit = kMaxTracedAccesses);
 
 }  // namespace ws::kernels
