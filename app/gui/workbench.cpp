@@ -207,7 +207,8 @@ void Workbench::export_current_figure(AppState& state) {
   const std::string base = fmt::format("warpscope-{}-{}-block{}_{}-warp{}-instr{}", state.kernel().name, figure->site,
                                        state.block.x, state.block.y, state.warp, state.instruction);
   bool ok = true;
-  for (const auto& [ext, text] : {std::pair{".svg", shared ? exporting::bank_map_svg(*figure) : exporting::sector_map_svg(*figure)},
+  for (const auto& [ext, text] : {std::pair{".svg", shared ? exporting::bank_map_svg(*figure, state.view.conceal)
+                                                                  : exporting::sector_map_svg(*figure, state.view.conceal)},
                                   std::pair{".csv", shared ? exporting::shared_csv(*figure) : exporting::global_csv(*figure)}}) {
     std::ofstream f(base + ext, std::ios::binary);
     f << text;
