@@ -232,13 +232,15 @@ int run_screenshot(const ScreenshotOptions& o) {
   }
   std::string error;
   gui::Image image;
-  if (!gui::render_screenshot(state, plan, image, &error)) {
+  std::string slide;
+  if (!gui::render_screenshot(state, plan, image, &error, &slide)) {
     std::cerr << "warpscope: screenshot: " << error << "\n";
     return kFailure;
   }
   // The path was checked up front; what still fails (a full disk) is the --out file's fault.
   if (!gui::write_png(image, o.out, &error)) throw UsageError("--out: " + error);
   fmt::print("wrote {} ({}x{})\n", o.out, w, h);
+  if (!slide.empty()) fmt::print("slide: {}\n", slide);
   return kOk;
 }
 

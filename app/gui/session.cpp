@@ -73,7 +73,8 @@ std::optional<std::string> check_image_size(int w, int h) {
   return std::nullopt;
 }
 
-bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, std::string* error) {
+bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, std::string* error,
+                       std::string* slide) {
   WindowOptions o;
   o.width = plan.width;
   o.height = plan.height;
@@ -144,6 +145,12 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, 
   if (std::string gl = window->take_gl_errors(); !gl.empty()) {
     *error = "OpenGL error " + gl;
     return false;
+  }
+  if (slide && bench.lessons().open()) {
+    const LessonPlayer& p = bench.lessons();
+    *slide = lesson_position(p) +
+             (!p.current_step()->question ? "" : p.revealed ? ", answer shown" : ", question") +
+             (bench.blanked() ? ", screen blanked" : "") + (bench.contents_open() ? ", contents open" : "");
   }
   // A blanked screen is black on purpose (B on the clicker).
   if (is_uniform(img) && !bench.blanked()) {

@@ -49,7 +49,10 @@ struct ScreenshotPlan {
 // Renders `state` in a hidden window into `out` (write_png() saves it). Waits
 // for the whole-kernel report and the predictions (and the bench when asked) so
 // the picture is complete. Fails on a GL error or an image of one colour.
-bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& out, std::string* error);
+// `slide`, when given, receives where the lesson stands after the presses
+// ("Lesson 3: ... - step 1 of 4, question"; "blank"; "contents"), empty without one.
+bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& out, std::string* error,
+                       std::string* slide = nullptr);
 
 // Screenshot and PNG export sizes: from 320 x 240 to 3840 x 2160 (4K, a
 // projector's largest), either way round. 8192 x 8192 took 1.2 GB and 17 s
