@@ -132,36 +132,37 @@ void BankMapPanel::Draw(AppState& state) {
   BankMapMetrics m;
   m.available_width = text_w;
   m.label_width = fs * 2.6f;
-  m.header_height = fs * 1.1f;
+  m.header_height = fs * 1.0f;  // bank numbers: every px of height is the rows'
   // Rows share the height left under the texts: one figure's rows, or both at the same scale.
-  const int warp_lanes = c.warp_lanes;
-  const float legend_w = canvas::lane_legend_width(warp_lanes);
-  float texts_h = 0;
+  // The first figure's texts are drawn, then measured; the second's are estimated.
+  canvas::reset_lane_digit_stats();
+  if (!figures.empty()) draw_texts(*figures[0], texts[0], 0);
+  float others_h = 0;
   int rows = 0, rows_concealed = 0;
   for (std::size_t i = 0; i < figures.size(); ++i) {
     const BankMapText& t = texts[i];
-    // While a reveal moves, the headline keeps the question: the count comes last.
-    const std::string& headline = t.headline;
-    texts_h += text_height(t.title, kTitleScale, text_w) + text_height(headline, kHeadlineScale, text_w);
-    const bool legend_beside = i == 0 && legend_w > 0 &&
-                               ImGui::CalcTextSize(t.summary.c_str()).x + fs * 2 + legend_w < text_w;
-    texts_h += text_height(t.summary, 1.0f, text_w) + (i == 0 && legend_w > 0 && !legend_beside ? ImGui::GetFrameHeightWithSpacing() : 0);
-    texts_h += m.header_height + ImGui::GetStyle().ItemSpacing.y * 2;
+    if (i > 0)
+      others_h += ImGui::GetStyle().ItemSpacing.y * 2 + text_height(t.title, kTitleScale, text_w) +
+                  text_height(t.headline, kHeadlineScale, text_w) + text_height(t.summary, 1.0f, text_w);
+    others_h += m.header_height + ImGui::GetStyle().ItemSpacing.y;
     const int drawn = t.cost_hidden ? 1 : figures[i]->instruction->shared.wavefronts;
     rows += std::max(1, drawn);
     rows_concealed += reveals_[i].t < 1 ? 1 : std::max(1, drawn);
   }
-  const float rows_h = avail.y - texts_h - 4;
+  const float rows_h = ImGui::GetContentRegionAvail().y - others_h - 2;
   // Presenter mode: rows grow to fill the figure (a one-row map drawn large).
-  // The workbench: a whole warp must fit, so rows shrink to the height there is.
+  // The workbench: a whole warp must fit, so rows shrink to the height there is;
+  // the one row of requests may be twice a row's height (its lanes stack in it).
   const float max_row = state.view.presenter ? fs * 14.0f : fs * 2.2f;
+  const float max_request_row = state.view.presenter ? max_row : max_row * 2;
   const float min_row = state.view.presenter ? fs * 0.6f : 4.0f;
   m.min_cell_height = min_row;
   m.max_cell_height = std::clamp(rows_h / std::max(1, rows), min_row, max_row);
-  const float request_row = std::clamp(rows_h / std::max(1, rows_concealed), min_row, max_row);
-
-  canvas::reset_lane_digit_stats();
-  for (std::size_t i = 0; i < figures.size(); ++i) draw_figure(state, *figures[i], texts[i], static_cast<int>(i), m, request_row);
+  const float request_row = std::clamp(rows_h / std::max(1, rows_concealed), min_row, max_request_row);
+  for (std::size_t i = 0; i < figures.size(); ++i) {
+    if (i > 0) draw_texts(*figures[i], texts[i], static_cast<int>(i));
+    draw_map(state, *figures[i], texts[i], static_cast<int>(i), m, request_row);
+  }
   if (!all.beside_error.empty()) {
     const ImVec4 muted = palette::text_muted();
     scaled_text(all.beside_error, 1.0f, &muted);
@@ -170,15 +171,11 @@ void BankMapPanel::Draw(AppState& state) {
   ImGui::EndChild();
 }
 
-void BankMapPanel::draw_figure(const AppState& state, const FigureAccess& f, const BankMapText& text, int index,
-                               const BankMapMetrics& m, float request_cell_height) {
+void BankMapPanel::draw_texts(const FigureAccess& f, const BankMapText& text, int index) {
   const SharedResult& r = f.instruction->shared;
-  const Reveal& rv = reveals_[index];
   const bool hidden = text.cost_hidden;
-  const bool moving = !hidden && rv.t < 1;
-  ++figures_drawn_;
+  const bool moving = !hidden && reveals_[index].t < 1;
   if (index > 0) ImGui::Spacing();
-  ImGui::PushID(index);
   const ImVec4 accent = ImGui::ColorConvertU32ToFloat4(palette::kAccent);
   scaled_text(text.title, kTitleScale, &accent);
   // The count appears last: while the lanes move, the headline keeps the question.
@@ -203,10 +200,19 @@ void BankMapPanel::draw_figure(const AppState& state, const FigureAccess& f, con
     text_wrapped(text.summary);
   }
   if (index == 0) canvas::lane_legend(r.warp_lanes);
+}
 
+void BankMapPanel::draw_map(const AppState& state, const FigureAccess& f, const BankMapText& text, int index,
+                            const BankMapMetrics& m, float request_cell_height) {
+  const SharedResult& r = f.instruction->shared;
+  const Reveal& rv = reveals_[index];
+  const bool hidden = text.cost_hidden;
+  const bool moving = !hidden && rv.t < 1;
+  ++figures_drawn_;
+  ImGui::PushID(index);
   const BankMapLayout final_layout = layout_bank_map(r, m);
   BankMapMetrics mq = m;
-  mq.max_cell_height = hidden ? m.max_cell_height : request_cell_height;
+  mq.max_cell_height = request_cell_height;
   const BankMapLayout requests = hidden || moving ? layout_bank_requests(r, mq) : BankMapLayout{};
   const BankMapLayout& L = hidden ? requests : final_layout;
   layouts_[index] = L;

@@ -38,8 +38,9 @@ class BankMapPanel {
     float t = 1;        // 0 .. 1
   };
   void update_reveal(Reveal& rv, const BankMapText& text, const WarpAccess& access, const AppState& state);
-  void draw_figure(const AppState& state, const FigureAccess& f, const BankMapText& text, int index,
-                   const BankMapMetrics& m, float request_cell_height);
+  void draw_texts(const FigureAccess& f, const BankMapText& text, int index);
+  void draw_map(const AppState& state, const FigureAccess& f, const BankMapText& text, int index,
+                const BankMapMetrics& m, float request_cell_height);
   void draw_tooltip(const AppState& state, const FigureAccess& f, const BankMapChip& chip, bool hidden);
   std::array<BankMapLayout, 2> layouts_;
   std::array<Reveal, 2> reveals_;

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "gui/canvas.hpp"
+#include "gui/figure_text.hpp"
 #include "gui/palette.hpp"
 
 namespace ws::gui {
@@ -51,8 +52,7 @@ void BlocksPanel::Draw(AppState& state) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   ImGui::SliderFloat("blocks/s", &blocks_per_second_, 0.5f, 20.0f, "%.1f");
   ImGui::SameLine();
-  const Dim3 g = state.launch.grid;
-  ImGui::Text("block (%d, %d) of %d x %d", state.block.x, state.block.y, g.x, g.y);
+  ImGui::TextUnformatted(blocks_headline(state).c_str());
   if (!error_.empty() || trail_.empty()) {
     ImGui::TextColored(palette::text_conflict(), "%s", error_.c_str());
     return;

@@ -3,6 +3,7 @@
 #include "gui/figure_text.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <mutex>
 
@@ -15,6 +16,7 @@
 #include "gui/whole_kernel_panel.hpp"
 #include "gui/sector_map_layout.hpp"
 #include "lessons/lesson_facts.hpp"
+#include "ws/kernels/catalog.hpp"
 #include "ws/kernels/lesson_pairs.hpp"
 #include "ws/kernels/prediction.hpp"
 #include "ws/validate.hpp"
@@ -157,6 +159,18 @@ FigureAccesses figure_accesses(const AppState& state) {
       break;
     }
   }
+  // One kernel at two settings (stride 32 vs stride 33): the settings that differ say it best.
+  if (state.kernel().name == held->kernel_name && !(state.params == state.view.beside->params)) {
+    std::string mine_set, theirs_set;
+    for (const kernels::ParamSpec& spec : kernels::param_specs()) {
+      const int x = state.params.*spec.field, y = state.view.beside->params.*spec.field;
+      if (x == y) continue;
+      mine_set += fmt::format("{}{} {}", mine_set.empty() ? "" : ", ", spec.key, x);
+      theirs_set += fmt::format("{}{} {}", theirs_set.empty() ? "" : ", ", spec.key, y);
+    }
+    a = mine_set;
+    b = theirs_set;
+  }
   out.figures[0].title = a;
   beside.title = b;
   out.figures.push_back(beside);
@@ -224,15 +238,26 @@ SectorMapText sector_map_text(const FigureAccess& f, const lessons::Concealment&
   return t;
 }
 
-std::vector<std::string> shared_array_strings(const FigureAccess& f, const lessons::Concealment& k) {
+std::vector<std::string> shared_array_strings(const FigureAccess& f, const ArchPreset& arch) {
+  // The array view draws the access (its input), never its cost: nothing to conceal.
   std::vector<std::string> out;
-  (void)k;  // the array view draws the access (its input), not its cost
+  const CurrentInstruction& c = *f.instruction;
+  if (!c.valid || c.access.space != Space::Shared) {
+    out.push_back("Shows the __shared__ array of the current shared-memory instruction.");
+    return out;
+  }
   if (!f.title.empty()) out.push_back(f.title);
-  const ArrayInfo* a = f.array();
-  if (!a || a->space != Space::Shared) return out;
-  out.push_back(fmt::format("{}[{}][{}], {}-byte elements", a->name, a->rows, a->pitch, a->elem_bytes));
-  if (a->pitch > a->cols)
-    out.push_back(fmt::format("{} per row (grey)", plural(a->pitch - a->cols, "padding element")));
+  if (const ArrayInfo* a = f.array()) {
+    out.push_back(fmt::format("{}[{}][{}], {}-byte elements", a->name, a->rows, a->pitch, a->elem_bytes));
+    if (a->pitch > a->cols)
+      out.push_back(fmt::format("- {} per row (grey)", plural(a->pitch - a->cols, "padding element")));
+  } else if (c.shared.active_lanes > 0) {
+    out.push_back("Bank words touched by the pattern (128-row window)");
+  } else {
+    out.push_back("No active lane.");
+    return out;
+  }
+  out.push_back(fmt::format("One row = {} banks x {} bytes; cell = element (row, col)", arch.num_banks, arch.bank_bytes));
   return out;
 }
 
@@ -247,7 +272,10 @@ WholeKernelText whole_kernel_text(const AppState& state) {
   WholeKernelText t;
   const lessons::Concealment& k = state.view.conceal;
   const bool launch_hidden = k.hides(Quantity::Launch), occ_hidden = k.hides(Quantity::Occupancy);
-  const bool counters_hidden = k.hides(Quantity::WholeKernel), time_hidden = k.hides(Quantity::Time);
+  // Per-instruction costs are the answer of a cost question too.
+  const bool counters_hidden =
+      k.hides(Quantity::WholeKernel) || k.hides(Quantity::SharedCost) || k.hides(Quantity::GlobalCost);
+  const bool time_hidden = k.hides(Quantity::Time);
   if (state.param_error) {
     t.status = *state.param_error;
     return t;
@@ -298,6 +326,7 @@ WholeKernelText whole_kernel_text(const AppState& state) {
                       {"shared store", Space::Shared, Op::Store, &r->shared_store},
                       {"global load", Space::Global, Op::Load, &r->global_load},
                       {"global store", Space::Global, Op::Store, &r->global_store}};
+  t.counters_hidden = counters_hidden;
   const auto hide = [&](std::string s) { return counters_hidden ? std::string("?") : s; };
   for (const Row& row : rows) {
     if (row.c->instructions == 0) continue;
@@ -332,36 +361,53 @@ WholeKernelText whole_kernel_text(const AppState& state) {
 }
 
 TimingsText timings_text(const AppState& state) {
+  using Kind = TimingsLine::Kind;
   TimingsText t;
   const TimingsModel& tm = state.timings;
-  const bool hidden = state.view.conceal.hides(Quantity::Time);
+  const lessons::Concealment& k = state.view.conceal;
+  t.hidden = k.hides(Quantity::Time);
+  // The model's sentences count wavefronts and sectors per instruction: the answer of a cost question.
+  const bool quiet = t.hidden || k.hides(Quantity::SharedCost) || k.hides(Quantity::GlobalCost);
   const MeasurementSet* m = tm.shown();
   if (!m) return t;
   t.source = tm.live() ? fmt::format("Measured and calibrated live on {} just now", m->gpu)
-                       : fmt::format("recorded {} on {}, driver {}, CUDA {}", m->date, m->gpu, m->driver, m->cuda);
+                       : fmt::format("recorded on {} ({})", m->gpu, m->date);
   const std::string name(state.kernel().name);
   t.kernel = fmt::format("{}, {}", name, kernels::params_label(state.kernel(), state.params));
   const Measurement* here = m->find(name, state.params);
   if (!here) {
-    t.lines.push_back(fmt::format("Not measured on {} at these parameters.", m->gpu));
+    t.lines.push_back({Kind::Plain, fmt::format("Not measured on {} at these parameters.", m->gpu)});
     return t;
   }
-  t.lines.push_back(fmt::format("measured  {} ms", hidden ? "?" : measured_text(*here)));
+  t.lines.push_back({Kind::Plain, fmt::format("measured  {} ms", t.hidden ? "?" : measured_text(*here))});
   if (const kernels::Prediction* p = tm.prediction(*here)) {
-    t.lines.push_back(hidden ? std::string("predicted ? ms")
-                             : fmt::format("predicted {:.4g} ms ({:+.0f}%), bound by {}", p->predicted_ms,
-                                           100 * (p->predicted_ms / here->median_ms - 1), p->bound));
-    if (!hidden) t.lines.push_back(p->explanation);
+    t.lines.push_back({Kind::Plain, t.hidden ? std::string("predicted ? ms")
+                                             : fmt::format("predicted {:.4g} ms ({:+.0f}%), bound by {}",
+                                                           p->predicted_ms,
+                                                           100 * (p->predicted_ms / here->median_ms - 1), p->bound)});
+    if (!quiet) t.lines.push_back({Kind::Muted, p->explanation});
+  } else if (m->calibration.present) {
+    t.lines.push_back({Kind::Muted, "predicting ..."});
+  } else {
+    t.lines.push_back({Kind::Plain, fmt::format("No calibration for {}: no prediction.", m->gpu)});
   }
-  for (const PairView& p : pair_views(tm)) {
+  const std::vector<PairView> pairs = pair_views(tm);
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const PairView& p = pairs[i];
     if (p.baseline != here && p.variant != here) continue;
-    t.lines.push_back(p.label);
-    t.lines.push_back(hidden ? std::string("measured ?x, predicted ?x")
-                      : p.predicted > 0
-                          ? fmt::format("measured {:.2f}x, predicted {:.2f}x: {:+.0f}%", p.measured, p.predicted,
-                                        100 * p.error())
-                          : fmt::format("measured {:.2f}x, predicted -", p.measured));
-    if (!hidden && !p.sentence.empty()) t.lines.push_back(p.sentence);
+    t.lines.push_back({Kind::PairLabel, p.label});
+    TimingsLine figures{Kind::PairFigures, "", t.hidden ? -1 : static_cast<int>(i), true};
+    if (t.hidden) {
+      figures.text = "measured ?x, predicted ?x";
+    } else if (p.predicted > 0) {
+      figures.text = fmt::format("measured {:.2f}x, predicted {:.2f}x: {:+.0f}%", p.measured, p.predicted,
+                                 100 * p.error());
+      figures.good = std::abs(p.error()) <= 0.15;
+    } else {
+      figures.text = fmt::format("measured {:.2f}x, predicted -", p.measured);
+    }
+    t.lines.push_back(figures);
+    if (!quiet && !p.sentence.empty()) t.lines.push_back({Kind::Muted, p.sentence});
   }
   return t;
 }
@@ -405,7 +451,7 @@ std::vector<std::string> figure_strings(const AppState& state, lessons::View vie
       add(figures.beside_error);
       break;
     case lessons::View::SharedArray:
-      for (const FigureAccess& f : figures.figures) add_all(shared_array_strings(f, k));
+      add_all(shared_array_strings(figures.figures[0], state.arch()));
       break;
     case lessons::View::Blocks:
       add(blocks_headline(state));
@@ -414,7 +460,7 @@ std::vector<std::string> figure_strings(const AppState& state, lessons::View vie
       const TimingsText t = timings_text(state);
       add(t.source);
       add(t.kernel);
-      add_all(t.lines);
+      for (const TimingsLine& line : t.lines) add(line.text);
       break;
     }
     case lessons::View::WholeKernel: {

@@ -9,6 +9,7 @@
 // stays, because it is what the class reasons from.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -68,8 +69,9 @@ struct SectorMapText {
 };
 SectorMapText sector_map_text(const FigureAccess& f, const lessons::Concealment& k);
 
-// Shared array view: the array's declaration and what a row of cells is.
-std::vector<std::string> shared_array_strings(const FigureAccess& f, const lessons::Concealment& k);
+// Shared array view: the array's declaration, its padding, what a row of cells is
+// (the lines the panel draws above the grid, in order).
+std::vector<std::string> shared_array_strings(const FigureAccess& f, const ArchPreset& arch);
 
 // The grid of blocks: the block shown and the grid's size.
 std::string blocks_headline(const AppState& state);
@@ -84,14 +86,22 @@ struct WholeKernelText {
   std::vector<std::vector<std::string>> totals, sites;  // rows of cells
   std::string ncu_note;
   std::string status;     // while simulating or failed; the rest empty then
+  bool counters_hidden = false;
 };
 WholeKernelText whole_kernel_text(const AppState& state);
 
 // Timings: the current kernel's measured and predicted times and its pairs.
+struct TimingsLine {
+  enum class Kind : std::uint8_t { Plain, Muted, PairLabel, PairFigures } kind = Kind::Plain;
+  std::string text;
+  int pair = -1;      // PairFigures: index into pair_views(), whose bars follow (none while concealed)
+  bool good = true;   // PairFigures: the prediction within 15% of the measurement
+};
 struct TimingsText {
   std::string source;  // where the times come from ("recorded 2026-11-26 on H100 ...")
   std::string kernel;  // "transpose_shared, 8192 x 8192, tile 32"
-  std::vector<std::string> lines;  // measured, predicted, the pairs' speedups
+  std::vector<TimingsLine> lines;  // measured, predicted, the model's sentence, the pairs' speedups
+  bool hidden = false;             // times concealed: "?" and no bars
 };
 TimingsText timings_text(const AppState& state);
 

@@ -23,6 +23,7 @@
 
 #include "gui/bank_map_panel.hpp"
 #include "gui/palette.hpp"
+#include "gui/text_wrap.hpp"
 #include "gui/workbench.hpp"
 
 namespace ws::gui {
@@ -47,6 +48,11 @@ lessons::View Workbench::presenter_view(const AppState& state) const {
 void Workbench::draw_presenter(AppState& state) {
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   const float fs = ImGui::GetFontSize();
+  // F: the figure takes the whole window, its cells and numbers grow with it
+  // (the text column hides); F again brings the text back.
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantTextInput && !io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_F, false)) figure_fills_ = !figure_fills_;
+  const bool figure_alone = figure_only_.has_value() || figure_fills_;
   // No bar on top: every pixel of height goes to the figure's rows; where the
   // class is stands at the head of the text column.
   const float bar = 0;
@@ -54,8 +60,8 @@ void Workbench::draw_presenter(AppState& state) {
   // the enlarged text, at most a third of the width (the figure keeps two thirds as the text grows). Portrait: text under the figure.
   const float h = d.y - bar;
   const bool stacked = d.x < d.y * 1.15f;
-  const float text_w = figure_only_ ? 0 : stacked ? d.x : std::clamp(fs * kPresenterTextScale * 15.0f, d.x * 0.26f, d.x * 0.34f);
-  const float text_h = figure_only_ ? 0 : stacked ? std::max(h * 0.35f, fs * 8) : h;
+  const float text_w = figure_alone ? 0 : stacked ? d.x : std::clamp(fs * kPresenterTextScale * 15.0f, d.x * 0.26f, d.x * 0.34f);
+  const float text_h = figure_alone ? 0 : stacked ? std::max(h * 0.35f, fs * 8) : h;
   const ImVec2 fig_pos(0, bar), fig_size(stacked ? d.x : d.x - text_w, stacked ? h - text_h : h);
   const ImVec2 text_pos(stacked ? 0 : fig_size.x, stacked ? bar + fig_size.y : bar);
 
@@ -64,7 +70,7 @@ void Workbench::draw_presenter(AppState& state) {
   if (ImGui::Begin("##presenter_figure", nullptr, kPresenterFlags)) draw_presenter_figure(state, presenter_view(state));
   ImGui::End();
 
-  if (figure_only_) return;
+  if (figure_alone) return;
   ImGui::SetNextWindowPos(text_pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(text_w, text_h), ImGuiCond_Always);
   if (ImGui::Begin("##presenter_text", nullptr, kPresenterFlags)) draw_presenter_text(state, kPresenterTextScale);
@@ -91,7 +97,7 @@ void Workbench::draw_presenter_figure(AppState& state, lessons::View view) {
 
 void Workbench::draw_presenter_text(AppState& state, float text_scale) {
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("%s", lessons_.open() ? lesson_position(lessons_).c_str() : "warpscope");
+  text_wrapped(lessons_.open() ? lesson_position(lessons_) : std::string("warpscope"));
   ImGui::PopStyleColor();
   if (!export_notice_.empty()) ImGui::TextColored(palette::text_muted(), "%s", export_notice_.c_str());
   if (lessons_.open()) {

@@ -9,6 +9,8 @@
 #include <imgui.h>
 
 #include "gui/canvas.hpp"
+#include "gui/figure_text.hpp"
+#include "gui/text_wrap.hpp"
 #include "gui/palette.hpp"
 
 namespace ws::gui {
@@ -28,18 +30,16 @@ WordContent word_content(const ArrayInfo& a, std::uint64_t word, int bank_bytes)
 
 void SharedArrayPanel::Draw(AppState& state) {
   const CurrentInstruction& c = state.current;
+  const FigureAccesses figures = figure_accesses(state);
+  const std::vector<std::string> lines = shared_array_strings(figures.figures[0], state.arch());
   if (!c.valid || c.access.space != Space::Shared) {
-    ImGui::TextWrapped("Shows the __shared__ array of the current shared-memory instruction.");
+    text_wrapped(lines.front());
     return;
   }
   const ArchPreset& arch = state.arch();
   const int banks = arch.num_banks;
   const int bank_bytes = arch.bank_bytes;
-  const ArrayInfo* array = nullptr;
-  if (c.site >= 0) {
-    const int idx = state.trace.sites[c.site].array;
-    if (idx >= 0 && idx < static_cast<int>(state.trace.arrays.size())) array = &state.trace.arrays[idx];
-  }
+  const ArrayInfo* array = figures.figures[0].array();
 
   // Bank word -> lanes touching it in this instruction (lowest lane first).
   std::map<std::uint64_t, std::vector<int>> touched;
@@ -52,24 +52,20 @@ void SharedArrayPanel::Draw(AppState& state) {
     const std::uint64_t bytes = static_cast<std::uint64_t>(array->rows) * array->pitch * array->elem_bytes;
     first_row = array->base / bank_bytes / banks;
     last_row = (array->base + bytes - 1) / bank_bytes / banks;
-    ImGui::Text("%s[%d][%d], %d-byte elements", array->name.c_str(), array->rows, array->pitch,
-                array->elem_bytes);
-    if (array->pitch > array->cols) {
-      ImGui::SameLine();
-      ImGui::TextColored(palette::text_muted(), "- %d padding element%s per row (grey)",
-                         array->pitch - array->cols, array->pitch - array->cols == 1 ? "" : "s");
-    }
   } else if (!touched.empty()) {
     // An own pattern has no array: show the bank rows it touches.
     first_row = touched.begin()->first / banks;
     last_row = std::min(touched.rbegin()->first / banks, first_row + 127);
-    ImGui::TextUnformatted("Bank words touched by the pattern (128-row window)");
-  } else {
-    ImGui::TextUnformatted("No active lane.");
-    return;
   }
-  ImGui::TextColored(palette::text_muted(), "One row = %d banks x %d bytes; cell = element (row, col)",
-                     banks, bank_bytes);
+  // The declaration, its padding (muted, on the same line), what a row is (muted).
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const bool padding = lines[i].rfind("- ", 0) == 0;
+    const bool last = i + 1 == lines.size();
+    if (padding) ImGui::SameLine();
+    if (padding || (last && lines.size() > 1)) ImGui::TextColored(palette::text_muted(), "%s", lines[i].c_str());
+    else ImGui::TextUnformatted(lines[i].c_str());
+  }
+  if (!array && touched.empty()) return;
 
   ImGui::BeginChild("shared_array_scroll", ImVec2(0, 0), false);
   const float fs = ImGui::GetFontSize();

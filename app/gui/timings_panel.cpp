@@ -6,6 +6,8 @@
 #include <imgui.h>
 
 #include "gui/comparison_view.hpp"
+#include "gui/figure_text.hpp"
+#include "gui/text_wrap.hpp"
 #include "gui/palette.hpp"
 
 namespace ws::gui {
@@ -16,7 +18,7 @@ void TimingsPanel::Draw(AppState& state) {
   draw_source(state);
   const MeasurementSet* m = t.shown();
   if (!m) return;
-  if (ImGui::Button("Measured vs predicted: all pairs and kernels")) t.comparison_open = true;
+  if (!state.view.presenter && ImGui::Button("Measured vs predicted: all pairs and kernels")) t.comparison_open = true;
   draw_current(state, *m);
   draw_comparison_window(t, &selected_pair_, state.kernel().name);
 }
@@ -30,9 +32,9 @@ void TimingsPanel::draw_source(AppState& state) {
       t.start_live_bench();
     }
     if (!t.live_error().empty()) ImGui::TextColored(palette::text_conflict(), "bench failed: %s", t.live_error().c_str());
-  } else {
+  } else if (!state.view.presenter) {  // a slide shows where the times come from, not a warning
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("No GPU here (%s): showing recorded measurements.", t.gpu_reason.c_str());
+    text_wrapped(fmt::format("No GPU here ({}): showing recorded measurements.", t.gpu_reason));
     ImGui::PopStyleColor();
   }
   if (t.live()) {
@@ -55,6 +57,10 @@ void TimingsPanel::draw_source(AppState& state) {
     return;
   }
   const MeasurementSet& m = t.recorded[t.selected];
+  if (state.view.presenter) {
+    ImGui::TextColored(palette::text_muted(), "%s", timings_text(state).source.c_str());
+    return;
+  }
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
   if (ImGui::BeginCombo("recorded", m.gpu.c_str())) {
     for (std::size_t i = 0; i < t.recorded.size(); ++i)
@@ -65,52 +71,36 @@ void TimingsPanel::draw_source(AppState& state) {
                      m.cuda.c_str());
 }
 
-// The current kernel at the current parameters: measured, predicted, and its lesson pairs.
+// The current kernel at the current parameters: measured, predicted, and its
+// lesson pairs, as timings_text() words them (concealed times are "?", no bars).
 void TimingsPanel::draw_current(AppState& state, const MeasurementSet& m) {
-  const TimingsModel& t = state.timings;
-  const std::string name(state.kernel().name);
+  (void)m;
+  const TimingsText t = timings_text(state);
   ImGui::Separator();
-  ImGui::Text("%s, %s", name.c_str(), kernels::params_label(state.kernel(), state.params).c_str());
-  const Measurement* here = m.find(name, state.params);
-  if (!here) {
-    ImGui::TextWrapped("Not measured on %s at these parameters.", m.gpu.c_str());
-    return;
-  }
-  ImGui::Text("measured  %s ms", measured_text(*here).c_str());
-  if (const kernels::Prediction* p = t.prediction(*here)) {
-    ImGui::TextWrapped("predicted %.4g ms (%+.0f%%), bound by %s", p->predicted_ms,
-                       100 * (p->predicted_ms / here->median_ms - 1), std::string(p->bound).c_str());
-    ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-    ImGui::TextWrapped("%s", p->explanation.c_str());
-    ImGui::PopStyleColor();
-  } else if (m.calibration.present) {
-    ImGui::TextDisabled("predicting ...");
-  } else {
-    ImGui::TextWrapped("No calibration for %s: no prediction.", m.gpu.c_str());
-  }
-  // The pairs this entry is a side of, with their bars and sentences.
-  const std::vector<PairView> pairs = pair_views(t);
+  ImGui::TextUnformatted(t.kernel.c_str());
+  const std::vector<PairView> pairs = pair_views(state.timings);
   double lo = 1, hi = 1;
   speedup_axis(pairs, &lo, &hi);
-  for (const PairView& p : pairs) {
-    if (p.baseline != here && p.variant != here) continue;
-    ImGui::Spacing();
-    ImGui::TextUnformatted(p.label.c_str());
-    ImGui::Text("measured %.2fx, predicted ", p.measured);
-    ImGui::SameLine(0, 0);
-    if (p.predicted > 0) {
-      ImGui::Text("%.2fx: ", p.predicted);
-      ImGui::SameLine(0, 0);
-      ImGui::TextColored(std::abs(p.error()) <= 0.15 ? palette::text_good() : palette::text_conflict(), "%+.0f%%",
-                         100 * p.error());
-    } else {
-      ImGui::TextDisabled("-");
-    }
-    speedup_bars(p, ImGui::GetContentRegionAvail().x, lo, hi);
-    if (!p.sentence.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-      ImGui::TextWrapped("%s", p.sentence.c_str());
-      ImGui::PopStyleColor();
+  for (const TimingsLine& line : t.lines) {
+    switch (line.kind) {
+      case TimingsLine::Kind::Plain: text_wrapped(line.text); break;
+      case TimingsLine::Kind::Muted:
+        ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+        text_wrapped(line.text);
+        ImGui::PopStyleColor();
+        break;
+      case TimingsLine::Kind::PairLabel:
+        ImGui::Spacing();
+        text_wrapped(line.text);
+        break;
+      case TimingsLine::Kind::PairFigures:
+        ImGui::PushStyleColor(ImGuiCol_Text, line.pair < 0 || line.good ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
+                                                                        : palette::text_conflict());
+        text_wrapped(line.text);
+        ImGui::PopStyleColor();
+        if (line.pair >= 0 && line.pair < static_cast<int>(pairs.size()))
+          speedup_bars(pairs[line.pair], ImGui::GetContentRegionAvail().x, lo, hi);
+        break;
     }
   }
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gui/app_state.hpp"
+#include "gui/figure_text.hpp"
 
 namespace ws::gui {
 
@@ -27,9 +28,8 @@ class WholeKernelPanel {
   bool tables_fit_ = true;
   float tables_width_ = 0;
   void draw_progress(WholeKernelJob& job);
-  void draw_sites(const kernels::KernelReport& r);
-  void draw_prediction(const AppState& state, const kernels::KernelReport& r, const MeasurementSet& set);
-  void draw_totals(const AppState& state, const kernels::KernelReport& r, const Measurement* recorded);
+  void draw_sites(const kernels::KernelReport& r, const WholeKernelText& t);
+  void draw_totals(const WholeKernelText& t);
 };
 
 }  // namespace ws::gui

@@ -110,6 +110,7 @@ class Workbench {
   std::optional<MemoryTab> memory_request_;      // set by a step's view, consumed by the tabs
   bool lesson_tab_request_ = false;
   std::optional<lessons::View> figure_only_;
+  bool figure_fills_ = false;  // presenter mode, F: the figure alone, the whole window
   bool pattern_tab_open_ = false;
   std::optional<ResultsTab> results_request_;
   std::optional<DetailTab> detail_request_;

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -100,6 +101,33 @@ TEST_F(FigureWindowTest, LaneDigitsAreReadableFromTheBackRow) {
       }
       close(bench);
     }
+  }
+}
+
+// F in presenter mode gives the figure the whole window: the numbers grow.
+TEST_F(FigureWindowTest, TheFigureAloneDrawsLargerNumbers) {
+  const Case cases[] = {
+      {"strides", 2, 2, false, 24, 0, "bank map, 2 rows, figure alone (F)"},
+      {"transpose-shared", 3, 32, false, 16, 0, "bank map, 32 rows, figure alone (F)"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    float beside_text = 0;
+    {
+      Workbench bench;
+      open(bench, c.lesson, c.step, true);
+      beside_text = bench.bank_map().smallest_digit();
+      close(bench);
+    }
+    Workbench bench;
+    bench.show_figure_only(lessons::View::BankMap);
+    open(bench, c.lesson, c.step, true);
+    const float alone = bench.bank_map().smallest_digit();
+    report(c.what, alone);
+    // Wider cells: two digits on one line rather than stacked, so not always taller, never too small.
+    EXPECT_GE(alone, std::min(beside_text, 24.0f));
+    EXPECT_GE(alone, c.presenter_px);
+    close(bench);
   }
 }
 
