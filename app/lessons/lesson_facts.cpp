@@ -69,9 +69,11 @@ void instruction_facts(const WarpAccess& a, const ArchPreset& arch, const std::s
     put("lines", r.lines);
     put("active_lanes", r.active_lanes);
     put("bytes_requested", static_cast<double>(r.bytes_requested));
+    put("bytes_used", static_cast<double>(r.bytes_used));
     put("bytes_moved", static_cast<double>(r.bytes_moved));
-    put("efficiency_pct", r.bytes_moved ? 100.0 * r.bytes_requested / r.bytes_moved : 0.0);
-    put("wasted_pct", r.bytes_moved ? 100.0 - 100.0 * r.bytes_requested / r.bytes_moved : 0.0);
+    // Bytes used / bytes moved (docs/hardware-model.md G2): a broadcast stays within 100%.
+    put("efficiency_pct", 100.0 * r.efficiency);
+    put("wasted_pct", r.bytes_moved ? 100.0 - 100.0 * r.efficiency : 0.0);
     put("sectors_per_request", r.requests ? static_cast<double>(r.sectors) / r.requests : 0.0);
     for (int l = 0; l < arch.warp_lanes; ++l)
       if (a.active(l)) put(fmt::format("lane.{}.address", l), static_cast<double>(a.address[l]));
@@ -332,7 +334,7 @@ Result<double> FactTable::get(const std::string& name) {
   const Space space = t.state.trace.instructions[t.state.instruction].access.space;
   static const std::set<std::string> shared_only = {"wavefronts", "ideal", "conflicts", "way", "groups",
                                                     "group_lanes", "shared_words", "sharing_lanes", "banks_touched"};
-  static const std::set<std::string> global_only = {"requests", "sectors", "lines", "bytes_requested",
+  static const std::set<std::string> global_only = {"requests", "sectors", "lines", "bytes_requested", "bytes_used",
                                                     "bytes_moved", "efficiency_pct", "wasted_pct", "sectors_per_request"};
   if (space == Space::Global && shared_only.count(name))
     return Error{fmt::format("'{}' is a shared-memory fact, and this step's instruction is a global access", name)};

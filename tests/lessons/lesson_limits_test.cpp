@@ -6,6 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sstream>
+
+#include "lessons/lesson_facts.hpp"
 #include "lessons/lesson_library.hpp"
 #include "lessons/lesson_limits.hpp"
 
@@ -92,6 +95,31 @@ TEST(LessonLimits, TheDrawPathCapsAnyStringBelowTheRenderersCeiling) {
   EXPECT_EQ(cut.substr(0, 2 * L::kDrawnGlyphs), accents.substr(0, 2 * L::kDrawnGlyphs));
   EXPECT_EQ(cut.substr(2 * L::kDrawnGlyphs, 3), "...");
   EXPECT_LT(glyphs(cut), L::kRendererGlyphs);
+}
+
+}  // namespace
+}  // namespace ws::lessons
+
+namespace ws::lessons {
+namespace {
+
+// efficiency_pct is bytes used / bytes moved (docs/hardware-model.md G2): where
+// lanes share words, as matmul_naive's rows of A do, it stays within 100% (it
+// was bytes requested / bytes moved, over 100% for a broadcast).
+TEST(LessonFacts, EfficiencyCountsTheBytesUsed) {
+  const std::string lesson =
+      R"({"number": 1, "title": "t", "summary": "s", "steps": [{"title": "a", "state": {"kernel": "matmul_naive", "view": "sector-map"},
+          "text": "{efficiency_pct} {100 * bytes_used / bytes_moved} {bytes_requested} {bytes_used}"}]})";
+  auto l = parse_lesson(lesson, "x.json");
+  ASSERT_TRUE(l) << l.error().message;
+  auto r = resolve_step(l->steps.at(0));
+  ASSERT_TRUE(r) << r.error().message;
+  std::istringstream words(r->text);
+  double pct = 0, expected = 0, requested = 0, used = 0;
+  words >> pct >> expected >> requested >> used;
+  EXPECT_GT(requested, used) << r->text;  // lanes share bytes here
+  EXPECT_DOUBLE_EQ(pct, expected) << r->text;
+  EXPECT_LE(pct, 100.0) << r->text;
 }
 
 }  // namespace
