@@ -18,8 +18,10 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 
 #include <fmt/format.h>
+#include <fmt/printf.h>
 
 #include "gui/bank_map_panel.hpp"
 #include "gui/palette.hpp"
@@ -93,6 +95,28 @@ void Workbench::draw_presenter_figure(AppState& state, lessons::View view) {
     case lessons::View::Code: code_.Draw(state); break;
   }
   if (text_view) ImGui::SetWindowFontScale(1.0f);
+  if (lessons_.open()) draw_answer_callout();
+}
+
+void Workbench::draw_answer_callout() {
+  // The question's answer on the figure itself, large: "? wavefronts" until the
+  // reveal, then "2 wavefronts". Every reveal changes the figure, even where the
+  // figure cannot show the answer (the phases of a tiled multiply).
+  const lessons::ResolvedStep* r = lessons_.resolved();
+  if (!r || !r->question) return;
+  const std::string text = lessons_.revealed ? r->question->answer_phrase : r->question->concealed_phrase;
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize() * 1.8f;
+  const float pad = size * 0.35f;
+  const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
+  const ImVec2 win_min = ImGui::GetWindowPos(), win_size = ImGui::GetWindowSize();
+  // Top right: the headlines and titles start at the left, the maps' last rows are at the bottom.
+  const ImVec2 min(win_min.x + win_size.x - extent.x - 3 * pad, win_min.y + pad * 0.5f);
+  const ImVec2 max(min.x + extent.x + 2 * pad, min.y + extent.y + 2 * pad);
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  const ImU32 fill = lessons_.revealed ? palette::kGood : palette::kAccent;
+  dl->AddRectFilled(min, max, fill, pad);
+  dl->AddText(font, size, ImVec2(min.x + pad, min.y + pad), IM_COL32_WHITE, text.c_str());
 }
 
 void Workbench::draw_presenter_text(AppState& state, float text_scale) {
@@ -107,15 +131,15 @@ void Workbench::draw_presenter_text(AppState& state, float text_scale) {
   // No lesson: what the figure shows, and how to open one.
   ImGui::SetWindowFontScale(text_scale);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kAccent));
-  ImGui::TextWrapped("%s", std::string(state.kernel().title).c_str());
+  text_wrapped(std::string(state.kernel().title));
   ImGui::PopStyleColor();
-  ImGui::TextWrapped("%s", kernel_.description(state).c_str());
+  text_wrapped(kernel_.description(state));
   if (state.ready() && state.instruction_count() > 0) {
     ImGui::Separator();
     const auto& site = state.trace.sites[state.trace.instructions[state.instruction].site];
-    ImGui::TextWrapped("instruction %d of %d: %s (line %d)", state.instruction + 1, state.instruction_count(),
-                       site.name.c_str(), site.line);
-    ImGui::TextWrapped("block (%d, %d), warp %d", state.block.x, state.block.y, state.warp);
+    text_wrapped(fmt::sprintf("instruction %d of %d: %s (line %d)", state.instruction + 1, state.instruction_count(),
+                       site.name.c_str(), site.line));
+    text_wrapped(fmt::sprintf("block (%d, %d), warp %d", state.block.x, state.block.y, state.warp));
   }
   ImGui::SetWindowFontScale(1.0f);
   ImGui::Separator();

@@ -91,6 +91,7 @@ class Workbench {
   void draw_presenter(AppState& state);
   void draw_presenter_figure(AppState& state, lessons::View view);
   void draw_presenter_text(AppState& state, float text_scale);
+  void draw_answer_callout();  // the question's "? wavefronts" / answer, large, on the presenter's figure
 
   KernelPanel kernel_;
   WarpStepperPanel stepper_;

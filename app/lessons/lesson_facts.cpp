@@ -614,6 +614,7 @@ Result<ResolvedQuestion> resolve_question(const Question& q, StepFacts& facts) {
     r.option_values = values;
   }
   r.answer_phrase = q.kind == Question::Kind::Number ? with_unit(r.answer_text, r.answer, q.unit) : r.answer_text;
+  r.concealed_phrase = q.kind == Question::Kind::Number ? with_unit("?", 2, q.unit) : "?";
   const Concealment hidden = concealment_of(q);
   auto before = fill(q.prompt, facts, {}, &hidden);
   if (!before) return Error{"prompt: " + before.error().message};

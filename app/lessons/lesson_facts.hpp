@@ -109,6 +109,8 @@ struct ResolvedQuestion {
   // The answer as the reveal shows it: the value with the question's unit
   // ("2 wavefronts", "1 wavefront", "1.72x"), or the winning label.
   std::string answer_phrase;
+  // The same before the reveal: "? wavefronts", "?x"; "?" for a "which" question.
+  std::string concealed_phrase;
   std::string prompt_before_reveal;   // the prompt with concealed placeholders as "?"
   std::string reveal;                 // filled, {answer} included
 };
