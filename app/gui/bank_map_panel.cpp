@@ -145,6 +145,7 @@ void BankMapPanel::Draw(AppState& state) {
       others_h += ImGui::GetStyle().ItemSpacing.y * 2 + text_height(t.title, kTitleScale, text_w) +
                   text_height(t.headline, kHeadlineScale, text_w) + text_height(t.summary, 1.0f, text_w);
     others_h += m.header_height + ImGui::GetStyle().ItemSpacing.y;
+    if (!t.inactive.empty()) others_h += fs * 1.5f + ImGui::GetStyle().ItemSpacing.y * 2;  // the grey strip
     const int drawn = t.cost_hidden ? 1 : figures[i]->instruction->shared.wavefronts;
     rows += std::max(1, drawn);
     rows_concealed += reveals_[i].t < 1 ? 1 : std::max(1, drawn);
@@ -297,6 +298,9 @@ void BankMapPanel::draw_map(const AppState& state, const FigureAccess& f, const 
     const int i = L.chip_at(mouse.x - o.x, mouse.y - o.y);
     if (i >= 0) draw_tooltip(state, f, L.chips[i], hidden);
   }
+  if (!text.inactive.empty())
+    canvas::inactive_lanes_strip("inactive", inactive_lanes(f), text.inactive, L.label_width, L.cell_width,
+                                 ImGui::GetFontSize() * 1.5f);
   ImGui::PopID();
 }
 

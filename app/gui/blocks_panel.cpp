@@ -1,4 +1,5 @@
 #include "gui/blocks_panel.hpp"
+#include "gui/text_wrap.hpp"
 
 #include <algorithm>
 #include <exception>
@@ -32,7 +33,7 @@ void BlocksPanel::refresh(const AppState& state) {
 
 void BlocksPanel::Draw(AppState& state) {
   if (!state.ready()) {
-    ImGui::TextWrapped("Fix the parameters to see the blocks.");
+    text_wrapped("Fix the parameters to see the blocks.");
     return;
   }
   if (animating_) {

@@ -112,6 +112,25 @@ float lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane, bool emphasise
   return f.ink_height;
 }
 
+void inactive_lanes_strip(const char* id, const std::vector<int>& lanes, std::string_view label, float label_w,
+                          float chip_w, float height) {
+  if (lanes.empty()) return;
+  ImGui::Spacing();
+  const float width = label_w + chip_w * static_cast<float>(lanes.size());
+  const ImVec2 o = claim(id, width, height);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  centered_text(dl, o, ImVec2(o.x + label_w - 4, o.y + height), palette::rgb(110, 110, 110), label);
+  for (std::size_t i = 0; i < lanes.size(); ++i) {
+    const ImVec2 mn(o.x + label_w + chip_w * i + 1, o.y + 1), mx(o.x + label_w + chip_w * (i + 1) - 1, o.y + height - 1);
+    const float rounding = std::min(4.0f, (mx.y - mn.y) * 0.25f);
+    dl->AddRectFilled(mn, mx, palette::rgb(215, 215, 215), rounding);
+    dl->AddRect(mn, mx, palette::rgb(150, 150, 150), rounding);
+    centered_text(dl, mn, mx, palette::rgb(90, 90, 90), std::to_string(lanes[i]),
+                  std::min(g_lane_max_px > 0 ? g_lane_max_px : ImGui::GetFontSize(), ImGui::GetFontSize() * 1.2f),
+                  g_lane_font);
+  }
+}
+
 ImVec2 claim(const char* id, float width, float height) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton(id, ImVec2(std::max(1.0f, width), std::max(1.0f, height)));

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 #include <imgui.h>
 
@@ -51,6 +52,13 @@ LaneNumberFit fit_lane_number(const DigitMetrics& m, float box_w, float box_h, f
 // a lesson step emphasises the lane). Returns the digits' drawn height (0 when
 // the chip was too small for a number), which the figures report to tests.
 float lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane, bool emphasised = false);
+
+// The warp's inactive lanes as grey chips in a strip under a figure (they read
+// and write nothing, so they have no bank and no sector): `label` in the label
+// column, then one chip per inactive lane, side by side, `chip_w` x `height`.
+// Claims the strip; nothing when every lane is active.
+void inactive_lanes_strip(const char* id, const std::vector<int>& lanes, std::string_view label, float label_w,
+                          float chip_w, float height);
 
 // The smallest lane-digit height drawn since the last reset (0: none drawn).
 void reset_lane_digit_stats();

@@ -1,4 +1,5 @@
 #include "gui/code_panel.hpp"
+#include "gui/text_wrap.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -8,6 +9,7 @@
 #include <system_error>
 
 #include <fmt/format.h>
+#include <fmt/printf.h>
 #include <imgui.h>
 
 #include "gui/palette.hpp"
@@ -87,11 +89,11 @@ void CodePanel::Draw(AppState& state) {
   const CurrentInstruction& c = state.current;
   const SiteInfo* site = c.site >= 0 ? &state.trace.sites[c.site] : nullptr;
   const std::string path(state.kernel().source_path);
-  if (site) ImGui::TextWrapped("%s  -  %s, line %d", path.c_str(), site->name.c_str(), site->line);
-  else ImGui::TextWrapped("%s", path.c_str());
+  if (site) text_wrapped(fmt::sprintf("%s  -  %s, line %d", path.c_str(), site->name.c_str(), site->line));
+  else text_wrapped(path);
   if (!load_error_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("%s", load_error_.c_str());
+    text_wrapped(load_error_);
     ImGui::PopStyleColor();
     return;
   }

@@ -1,6 +1,8 @@
 #include "gui/comparison_view.hpp"
+#include "gui/text_wrap.hpp"
 
 #include <fmt/format.h>
+#include <fmt/printf.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -65,18 +67,18 @@ void calibration_line(const MeasurementSet& m) {
   const kernels::Calibration& c = m.calibration;
   if (!c.present) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("%s has no calibration yet, so nothing is predicted: `warpscope bench --calibrate` on that "
+    text_wrapped(fmt::sprintf("%s has no calibration yet, so nothing is predicted: `warpscope bench --calibrate` on that "
                        "GPU records one (scripts/gpu-measure.sh).",
-                       m.origin.c_str());
+                       m.origin.c_str()));
     ImGui::PopStyleColor();
     return;
   }
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("Predicted from this GPU's calibration only: %d SMs at %.0f MHz, DRAM %.0f GB/s, L2 %.0f GB/s, "
+  text_wrapped(fmt::sprintf("Predicted from this GPU's calibration only: %d SMs at %.0f MHz, DRAM %.0f GB/s, L2 %.0f GB/s, "
                      "%.2g shared wavefronts and %.2g L1 line lookups per clock per SM, launch %.1f us. Limiter \"shared\": "
                      "shared-memory wavefronts.",
                      c.sm_count, c.sm_clock_mhz, c.dram_gbps, c.l2_gbps, c.shared_wavefronts_per_clock_per_sm,
-                     c.l1_requests_per_clock_per_sm, c.launch_us());
+                     c.l1_requests_per_clock_per_sm, c.launch_us()));
   ImGui::PopStyleColor();
 }
 
@@ -228,9 +230,9 @@ void draw_comparison_window(TimingsModel& t, int* selected_pair, std::string_vie
   }
   t.ensure_predictions();
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("Measured: %s (%s). Speedup = baseline time / variant time, on a log axis from 1x: blue "
+  text_wrapped(fmt::sprintf("Measured: %s (%s). Speedup = baseline time / variant time, on a log axis from 1x: blue "
                      "measured (the line: slowest to fastest launches), orange predicted.",
-                     m->origin.c_str(), m->date.c_str());
+                     m->origin.c_str(), m->date.c_str()));
   ImGui::PopStyleColor();
   calibration_line(*m);
   const std::vector<PairView> pairs = pair_views(t);
@@ -247,9 +249,9 @@ void draw_comparison_window(TimingsModel& t, int* selected_pair, std::string_vie
   ImGui::BeginChild("sentence", ImVec2(0, sentence_h));
   if (!pairs.empty()) {
     const PairView& p = pairs[static_cast<std::size_t>(shown)];
-    ImGui::TextWrapped("%s: %s", p.label.c_str(),
+    text_wrapped(fmt::sprintf("%s: %s", p.label.c_str(),
                        p.sentence.empty() ? (m->calibration.present ? "predicting ..." : "no prediction")
-                                          : p.sentence.c_str());
+                                          : p.sentence.c_str()));
   } else {
     ImGui::TextDisabled("No lesson pair was measured in this set.");
   }

@@ -126,6 +126,16 @@ const ArrayInfo* FigureAccess::array() const {
   return idx >= 0 && idx < static_cast<int>(trace->arrays.size()) ? &trace->arrays[idx] : nullptr;
 }
 
+std::vector<int> inactive_lanes(const FigureAccess& f) {
+  std::vector<int> out;
+  const CurrentInstruction& c = *f.instruction;
+  // A partial last warp's missing lanes are no lanes at all: only those the trace has.
+  const int lanes = std::min(c.warp_lanes, f.trace && c.site >= 0 ? f.trace->lanes_in_warp : c.warp_lanes);
+  for (int l = 0; l < std::min(lanes, kMaxWarpLanes); ++l)
+    if (!c.access.active(l)) out.push_back(l);
+  return out;
+}
+
 FigureAccesses figure_accesses(const AppState& state) {
   FigureAccesses out;
   FigureAccess own;
@@ -188,6 +198,7 @@ BankMapText bank_map_text(const FigureAccess& f, const lessons::Concealment& k) 
   const SharedResult& r = c.shared;
   t.cost_hidden = k.hides(Quantity::SharedCost, f.config);
   t.lanes_hidden = k.hides(Quantity::Lanes, f.config);
+  if (!inactive_lanes(f).empty()) t.inactive = kInactiveLabel;
   for (int b = 0; b < r.num_banks; ++b) t.bank_labels.push_back(std::to_string(b));
   if (t.cost_hidden) {
     // The question: the access without its cost.
@@ -218,6 +229,7 @@ SectorMapText sector_map_text(const FigureAccess& f, const lessons::Concealment&
   const GlobalResult& g = c.global;
   t.cost_hidden = k.hides(Quantity::GlobalCost, f.config);
   const bool lanes_hidden = k.hides(Quantity::Lanes, f.config);
+  if (!inactive_lanes(f).empty()) t.inactive = kInactiveLabel;
   const char* mnemonic = c.access.op == Op::Load ? "LDG" : "STG";
   const SectorMapLayout L = layout_sector_map(c.access, g, c.warp_lanes, SectorMapMetrics{});
   const ArrayInfo* array = f.array();
@@ -230,10 +242,14 @@ SectorMapText sector_map_text(const FigureAccess& f, const lessons::Concealment&
     return t;
   }
   const std::uint64_t ideal = (g.bytes_requested + kSectorBytes - 1) / kSectorBytes;
-  t.headline = global_headline(c.access, g, c.warp_lanes);
+  // The bytes used are the lanes times their width: with the count concealed, so are they.
+  t.headline = lanes_hidden ? fmt::format("{}, {}: ? B used of {} B moved", plural(g.requests, "request"),
+                                          plural(g.sectors, "sector"), g.bytes_moved)
+                            : global_headline(c.access, g, c.warp_lanes);
   t.headline_good = static_cast<std::uint64_t>(g.sectors) <= ideal;
   t.summary = fmt::format("{}, {} by {}; {} of 128 B; ideal {}", mnemonic, access_words(c.access),
-                          lane_count(g.active_lanes, lanes_hidden), plural(g.lines, "line"), plural(ideal, "sector"));
+                          lane_count(g.active_lanes, lanes_hidden), plural(g.lines, "line"),
+                          lanes_hidden ? std::string("? sectors") : plural(ideal, "sector"));
   for (int s = 0; s < 4; ++s) t.sector_labels.push_back(fmt::format("sector {} (bytes {}-{})", s, s * 32, s * 32 + 31));
   return t;
 }
@@ -439,6 +455,7 @@ std::vector<std::string> figure_strings(const AppState& state, lessons::View vie
           add_all(t.bank_labels);
           add_all(t.row_labels);
           add_all(t.badges);
+          add(t.inactive);
         } else {
           const SectorMapText t = sector_map_text(f, k);
           add(t.title);
@@ -446,6 +463,7 @@ std::vector<std::string> figure_strings(const AppState& state, lessons::View vie
           add(t.summary);
           add_all(t.sector_labels);
           add_all(t.row_labels);
+          add(t.inactive);
         }
       }
       add(figures.beside_error);

@@ -31,6 +31,10 @@ struct FigureAccess {
 
 // The figures the current state draws: the step's own, then the beside one
 // when view.beside is set and could be prepared (else `beside_error` says why).
+// The lanes of the warp that take no part in the access (drawn grey, "inactive lanes").
+inline constexpr const char* kInactiveLabel = "inactive";
+std::vector<int> inactive_lanes(const FigureAccess& f);
+
 struct FigureAccesses {
   std::vector<FigureAccess> figures;
   std::string beside_error;
@@ -52,6 +56,7 @@ struct BankMapText {
   std::vector<std::string> bank_labels;
   std::vector<std::string> row_labels;
   std::vector<std::string> badges;
+  std::string inactive;       // kInactiveLabel when the warp has lanes that take no part
   bool cost_hidden = false;   // the map draws the requests in one row
   bool lanes_hidden = false;  // the active-lane count is "?"
 };
@@ -65,6 +70,7 @@ struct SectorMapText {
   std::string summary;
   std::vector<std::string> sector_labels;  // "sector 0 (bytes 0-31)" x 4; one "bytes 0-127 ..." while concealed
   std::vector<std::string> row_labels;     // the elements of each line ("in[5][0..31]")
+  std::string inactive;                    // kInactiveLabel when the warp has lanes that take no part
   bool cost_hidden = false;
 };
 SectorMapText sector_map_text(const FigureAccess& f, const lessons::Concealment& k);

@@ -83,6 +83,7 @@ void GlobalMemoryPanel::Draw(AppState& state) {
         texts_h += ImGui::CalcTextSize(s->c_str(), nullptr, false, width).y * (s == &texts[i].headline ? 1.3f : 1.0f) +
                    ImGui::GetStyle().ItemSpacing.y;
     texts_h += fs * 1.1f + ImGui::GetStyle().ItemSpacing.y * 2;
+    if (!texts[i].inactive.empty()) texts_h += fs * 1.5f + ImGui::GetStyle().ItemSpacing.y * 2;  // the grey strip
     lines += std::max(1, figures[i]->instruction->global.lines);
   }
   const float legend_w = canvas::lane_legend_width(c.warp_lanes);
@@ -195,6 +196,10 @@ void GlobalMemoryPanel::draw_figure(const AppState& state, const FigureAccess& f
       ImGui::EndTooltip();
     }
   }
+  if (!text.inactive.empty())
+    canvas::inactive_lanes_strip("inactive", inactive_lanes(f), text.inactive, layout.label_width,
+                                 std::max(layout.bytes_width / 32, ImGui::GetFontSize() * 1.4f),
+                                 ImGui::GetFontSize() * 1.5f);
   (void)state;
   ImGui::PopID();
 }

@@ -1,9 +1,11 @@
 #include "gui/kernel_panel.hpp"
+#include "gui/text_wrap.hpp"
 
 #include <algorithm>
 #include <array>
 #include <string>
 
+#include <fmt/printf.h>
 #include <imgui.h>
 
 #include "gui/palette.hpp"
@@ -65,7 +67,7 @@ void KernelPanel::Draw(AppState& state) {
     ImGui::EndCombo();
   }
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("%s", description(state).c_str());
+  text_wrapped(description(state));
   ImGui::PopStyleColor();
   ImGui::Separator();
   draw_tile_layout(state);
@@ -82,20 +84,20 @@ void KernelPanel::Draw(AppState& state) {
     ImGui::EndCombo();
   }
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("%s", std::string(state.arch().description).c_str());
+  text_wrapped(std::string(state.arch().description));
   ImGui::PopStyleColor();
   draw_presets(state);
 
   if (state.param_error) {
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("%s", state.param_error->c_str());
+    text_wrapped(fmt::sprintf("%s", state.param_error->c_str()));
     ImGui::PopStyleColor();
   } else {
     const auto& L = state.launch;
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-    ImGui::TextWrapped("grid %d x %d blocks of %d x %d threads, %d B shared", L.grid.x, L.grid.y, L.block.x,
-                       L.block.y, L.shared_bytes);
+    text_wrapped(fmt::sprintf("grid %d x %d blocks of %d x %d threads, %d B shared", L.grid.x, L.grid.y, L.block.x,
+                       L.block.y, L.shared_bytes));
     ImGui::PopStyleColor();
   }
 }

@@ -1,4 +1,5 @@
 #include "gui/pattern_panel.hpp"
+#include "gui/text_wrap.hpp"
 
 #include <cstring>
 
@@ -45,7 +46,7 @@ void PatternPanel::Draw(AppState& state) {
     synced_ = true;
   }
   bool changed = false;
-  ImGui::TextWrapped("Byte address of each lane, as an expression in lane (+ - * / %% & | ^ << >> ~):");
+  text_wrapped("Byte address of each lane, as an expression in lane (+ - * / % & | ^ << >> ~):");
   ImGui::SetNextItemWidth(-1);
   changed |= ImGui::InputText("##expr", expr_.data(), expr_.size());
   const float w = ImGui::GetFontSize() * 7;
@@ -85,11 +86,11 @@ void PatternPanel::Draw(AppState& state) {
   }
   if (!p.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("%s", p.error.c_str());
+    text_wrapped(p.error);
     ImGui::PopStyleColor();
   } else if (!state.current.valid && !state.current.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("%s", state.current.error.c_str());
+    text_wrapped(state.current.error);
     ImGui::PopStyleColor();
   }
 }

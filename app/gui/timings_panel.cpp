@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/printf.h>
 #include <imgui.h>
 
 #include "gui/comparison_view.hpp"
@@ -46,13 +47,13 @@ void TimingsPanel::draw_source(AppState& state) {
   // A file that could not be read is named with the field at fault; the others still show.
   if (!t.skipped_files.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    for (const std::string& why : t.skipped_files) ImGui::TextWrapped("Skipped %s", why.c_str());
+    for (const std::string& why : t.skipped_files) text_wrapped(fmt::sprintf("Skipped %s", why.c_str()));
     ImGui::PopStyleColor();
   }
   if (t.recorded.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("No recorded measurements%s%s", t.recorded_error.empty() ? "" : ": ",
-                       t.recorded_error.c_str());
+    text_wrapped(fmt::sprintf("No recorded measurements%s%s", t.recorded_error.empty() ? "" : ": ",
+                       t.recorded_error.c_str()));
     ImGui::PopStyleColor();
     return;
   }

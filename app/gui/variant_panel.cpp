@@ -1,9 +1,11 @@
 #include "gui/variant_panel.hpp"
+#include "gui/text_wrap.hpp"
 
 #include <cstdio>
 #include <span>
 #include <string>
 
+#include <fmt/printf.h>
 #include <imgui.h>
 
 #include "gui/palette.hpp"
@@ -60,17 +62,17 @@ bool example_buttons(std::span<const Example> examples, std::array<char, 256>& t
 void draw_outcome(const AppState& state, kernels::VariantKind kind) {
   if (!state.variant_editor.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("%s", state.variant_editor.error.c_str());
+    text_wrapped(state.variant_editor.error);
     ImGui::PopStyleColor();
     if (state.variant && state.variant->kind() == kind)
       ImGui::TextColored(palette::text_muted(), "Still showing %s", state.variant->spec().expression.c_str());
   } else if (state.param_error) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("%s", state.param_error->c_str());
+    text_wrapped(fmt::sprintf("%s", state.param_error->c_str()));
     ImGui::PopStyleColor();
   } else if (state.variant && state.variant->kind() == kind) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-    ImGui::TextWrapped("%s", state.variant->summary().c_str());
+    text_wrapped(state.variant->summary());
     ImGui::PopStyleColor();
   }
 }
@@ -132,8 +134,8 @@ bool swizzle_choice(VariantEditor& e) {
 
 void VariantPanel::draw_layout(AppState& state, bool entered) {
   VariantEditor& e = state.variant_editor;
-  ImGui::TextWrapped("Where element (r, c) of the transpose's tile lives: its column in row r, in r, c, T (T = tile "
-                     "size), or its word in the tile, as r*(T+1) + c:");
+  text_wrapped(fmt::sprintf("Where element (r, c) of the transpose's tile lives: its column in row r, in r, c, T (T = tile "
+                     "size), or its word in the tile, as r*(T+1) + c:"));
   ImGui::SetNextItemWidth(-1);
   bool changed = ImGui::InputText("##layout", layout_.data(), layout_.size());
   changed |= example_buttons(kLayouts, layout_);
@@ -149,7 +151,7 @@ void VariantPanel::draw_layout(AppState& state, bool entered) {
 
 void VariantPanel::draw_pattern(AppState& state, bool entered) {
   VariantEditor& e = state.variant_editor;
-  ImGui::TextWrapped("Byte address each lane reads in iteration i (smem_stride's loop), in lane and i:");
+  text_wrapped("Byte address each lane reads in iteration i (smem_stride's loop), in lane and i:");
   ImGui::SetNextItemWidth(-1);
   bool changed = ImGui::InputText("##pattern", pattern_.data(), pattern_.size());
   const bool ours = state.variant && state.variant->kind() == kernels::VariantKind::AccessPattern;

@@ -1,6 +1,8 @@
 #include "gui/variant_timings_panel.hpp"
+#include "gui/text_wrap.hpp"
 
 #include <fmt/format.h>
+#include <fmt/printf.h>
 #include <imgui.h>
 
 #include "gui/palette.hpp"
@@ -36,10 +38,10 @@ std::string run_blocked_reason(const AppState& state) {
 
 void VariantTimingsPanel::Draw(AppState& state) {
   if (!state.variant) {
-    ImGui::TextWrapped("Type a tile layout or an access pattern in the memory panel's \"Your variant\" tab.");
+    text_wrapped("Type a tile layout or an access pattern in the memory panel's \"Your variant\" tab.");
     return;
   }
-  ImGui::TextWrapped("Your variant: %s", state.variant->spec().expression.c_str());
+  text_wrapped(fmt::sprintf("Your variant: %s", state.variant->spec().expression.c_str()));
   draw_table(state);
   ImGui::Separator();
   draw_run(state);
@@ -58,9 +60,9 @@ void VariantTimingsPanel::draw_table(AppState& state) {
   const VariantRunOutcome* ran = state.variant_jobs.run_of(v);
   const bool ran_ok = ran && ran->run;
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("Milliseconds, predicted on %s; measured %s:", gpu->gpu.c_str(),
+  text_wrapped(fmt::sprintf("Milliseconds, predicted on %s; measured %s:", gpu->gpu.c_str(),
                      ran_ok ? fmt::format("in this run on {}", ran->run->gpu.name).c_str()
-                            : fmt::format("as recorded {} where the parameters match", gpu->date).c_str());
+                            : fmt::format("as recorded {} where the parameters match", gpu->date).c_str()));
   ImGui::PopStyleColor();
   const std::vector<BesideKernel> beside = beside_kernels(v);
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
@@ -95,7 +97,7 @@ void VariantTimingsPanel::draw_table(AppState& state) {
   ImGui::EndTable();
   if (predicted && predicted->rows[0].ms) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-    ImGui::TextWrapped("Your variant is bound by %s.", predicted->rows[0].bound.c_str());
+    text_wrapped(fmt::sprintf("Your variant is bound by %s.", predicted->rows[0].bound.c_str()));
     ImGui::PopStyleColor();
   }
 }
@@ -115,7 +117,7 @@ void VariantTimingsPanel::draw_run(AppState& state) {
       ImGui::TextColored(palette::text_muted(), "NVRTC, then %s", state.timings.gpu_name.c_str());
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-      ImGui::TextWrapped("%s", blocked.c_str());
+      text_wrapped(blocked);
       ImGui::PopStyleColor();
     }
   }
@@ -123,20 +125,20 @@ void VariantTimingsPanel::draw_run(AppState& state) {
   if (!ran) return;
   if (!ran->run) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
-    ImGui::TextWrapped("Run failed: %s", ran->error.c_str());
+    text_wrapped(fmt::sprintf("Run failed: %s", ran->error.c_str()));
     ImGui::PopStyleColor();
     return;
   }
   const kernels::VariantRun& r = *ran->run;
-  ImGui::TextWrapped("Measured %s ms, median of %d launches on %s.",
+  text_wrapped(fmt::sprintf("Measured %s ms, median of %d launches on %s.",
                      ms_text(r.bench.median_ms, r.bench.min_ms, r.bench.max_ms).c_str(), r.bench.launches,
-                     r.gpu.name.c_str());
+                     r.gpu.name.c_str()));
   ImGui::TextColored(r.bench.passed ? palette::text_good() : palette::text_conflict(), "%s",
                      r.bench.passed ? "Checked against the CPU reference: passed."
                                     : fmt::format("Check FAILED: {}", r.bench.check_message).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, r.widths_match ? palette::text_muted() : palette::text_conflict());
-  ImGui::TextWrapped("%s (%s: %s)", r.widths_match ? "PTX widths equal the tracer's" : "PTX widths DIFFER from the tracer's",
-                     r.compiled.arch.c_str(), join(r.compiled.access_kinds).c_str());
+  text_wrapped(fmt::sprintf("%s (%s: %s)", r.widths_match ? "PTX widths equal the tracer's" : "PTX widths DIFFER from the tracer's",
+                     r.compiled.arch.c_str(), join(r.compiled.access_kinds).c_str()));
   ImGui::PopStyleColor();
 }
 

@@ -1,8 +1,10 @@
 #include "gui/warp_stepper_panel.hpp"
+#include "gui/text_wrap.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/printf.h>
 #include <imgui.h>
 
 #include "gui/canvas.hpp"
@@ -19,7 +21,7 @@ std::string site_description(const SiteInfo& s, int phase) {
 
 void WarpStepperPanel::Draw(AppState& state) {
   if (!state.ready()) {
-    ImGui::TextWrapped("Fix the parameters to step through the kernel.");
+    text_wrapped("Fix the parameters to step through the kernel.");
     return;
   }
   draw_cursor(state);
@@ -84,10 +86,10 @@ void WarpStepperPanel::draw_cursor(AppState& state) {
     ImGui::SameLine();
     if (ImGui::ArrowButton("next_phase", ImGuiDir_Right)) state.step_phase(1);
   }
-  ImGui::TextWrapped("%s", site_description(state.trace.sites[ti.site], ti.phase).c_str());
+  text_wrapped(site_description(state.trace.sites[ti.site], ti.phase));
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("Keys: Left/Right instruction, Shift+Left/Right barrier phase, Up/Down warp, PgUp/PgDn block, "
-                     "Space play");
+  text_wrapped(fmt::sprintf("Keys: Left/Right instruction, Shift+Left/Right barrier phase, Up/Down warp, PgUp/PgDn block, "
+                     "Space play"));
   ImGui::PopStyleColor();
 }
 
@@ -101,8 +103,8 @@ void WarpStepperPanel::draw_lane_threads(const AppState& state) {
   ImGui::Text("Warp %d = threads %d..%d of the block", state.warp, first_thread,
               std::min(first_thread + lanes, bd.count()) - 1);
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("thread id = tx + ty*%d;  warp id = id / %d;  lane id = id %% %d", bd.x, warp_lanes,
-                     warp_lanes);
+  text_wrapped(fmt::sprintf("thread id = tx + ty*%d;  warp id = id / %d;  lane id = id %% %d", bd.x, warp_lanes,
+                     warp_lanes));
   ImGui::PopStyleColor();
   // Lane chips with their thread below, eight per row; greyed when inactive.
   const float fs = ImGui::GetFontSize();
