@@ -63,6 +63,11 @@ std::string step_svg(const lessons::Step& step, const lessons::Concealment& hide
     *error = figure.error().message;
     return {};
   }
+  // A configuration drawn beside the step's own (row read vs column read): both maps, at one scale.
+  if (const auto beside = step.compare.find(step.beside); view == exporting::FigureView::BankMap && beside != step.compare.end())
+    if (auto other = lessons::prepare(beside->second); other)
+      if (auto other_figure = exporting::figure_of(*other, exporting::FigureView::BankMap); other_figure)
+        return exporting::bank_maps_svg(*figure, *other_figure, step.beside, hide);
   return view == exporting::FigureView::BankMap       ? exporting::bank_map_svg(*figure, hide)
          : view == exporting::FigureView::SharedArray ? exporting::shared_array_svg(*figure, hide)
                                                       : exporting::sector_map_svg(*figure, hide);

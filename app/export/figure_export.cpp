@@ -213,32 +213,55 @@ Result<Figure> figure_of(const lessons::PreparedState& s, FigureView view) {
   return f;
 }
 
-std::string bank_map_svg(const Figure& f, const lessons::Concealment& hide) {
-  const SharedResult& r = f.shared;
+namespace {
+
+// One bank map of a slide: its access, the window's strings for it, the lanes per bank.
+struct BankPart {
+  const Figure* figure = nullptr;
+  gui::BankMapText text;
+  std::string caption;  // above the map when two share the slide
+  std::map<int, std::vector<std::pair<int, int>>> requests;  // bank -> (lane, word index), lane order
+  std::size_t deepest = 1;                                    // most lanes in one bank
+  int rows() const { return text.cost_hidden ? 1 : std::max(1, figure->shared.wavefronts); }
+};
+
+BankPart bank_part(const Figure& f, const lessons::Concealment& hide, const std::string& config) {
+  BankPart p;
+  p.figure = &f;
   Shown shown = shown_of(f);
   shown.access.instruction = &shown.instruction;
   shown.access.trace = &f.state->trace;
-  const gui::BankMapText t = gui::bank_map_text(shown.access, hide);
-  Slide svg(short_title(f, "bank map"), t.headline,
-            t.cost_hidden ? kInk : t.headline_good ? kGoodInk : kConflictInk, context_of(f));
-  // Columns: banks; rows: wavefronts (one row of requests while the cost is a question).
-  const float grid_x0 = 112, grid_x1 = kFigureWidth - Slide::kMargin;
-  const float grid_y0 = Slide::kTop + 52, grid_y1 = Slide::kBottom;
-  svg.x_axis((grid_x0 + grid_x1) / 2, Slide::kTop + 18, gui::kBankAxis);
-  const int rows = t.cost_hidden ? 1 : std::max(1, r.wavefronts);
-  const float cell_w = (grid_x1 - grid_x0) / std::max(1, r.num_banks);
-  // The lanes stacked in one bank while the cost is hidden: the row grows to hold them.
-  std::map<int, std::vector<std::pair<int, int>>> requests;  // bank -> (lane, word index), lane order
+  shown.access.config = config;
+  p.text = gui::bank_map_text(shown.access, hide);
+  const SharedResult& r = f.shared;
   for (int lane = 0; lane < r.warp_lanes; ++lane)
     for (int k = 0; r.lanes[lane].active && k < r.lanes[lane].num_words; ++k)
-      requests[r.lanes[lane].bank[k]].push_back({lane, k});
-  std::size_t deepest = 1;
-  for (const auto& [bank, lanes] : requests) deepest = std::max(deepest, lanes.size());
-  const float row_h = t.cost_hidden ? std::min(grid_y1 - grid_y0, std::max(160.0f, 40.0f * deepest))
-                                    : std::min(64.0f, (grid_y1 - grid_y0) / rows);
+      p.requests[r.lanes[lane].bank[k]].push_back({lane, k});
+  for (const auto& [bank, lanes] : p.requests) p.deepest = std::max(p.deepest, lanes.size());
+  return p;
+}
+
+constexpr float kBankGridX0 = 112, kBankGridX1 = kFigureWidth - Slide::kMargin;
+constexpr float kBankNumbers = 28;  // the row of bank numbers above each map
+constexpr float kCaption = 28;      // a map's caption and headline when two share the slide
+
+// Draws one map from `top`: bank numbers, rows, chips; returns where it ends.
+float draw_bank_part(Slide& svg, const BankPart& p, float top, float row_h, float hidden_row_h) {
+  const SharedResult& r = p.figure->shared;
+  const gui::BankMapText& t = p.text;
+  if (!p.caption.empty()) {
+    svg.text(kBankGridX0, top + 20, fmt::format("{}: {}", p.caption, t.headline), 18,
+             t.cost_hidden ? kInk : t.headline_good ? kGoodInk : kConflictInk, "start", R"( class="caption")");
+    top += kCaption;
+  }
+  const float grid_y0 = top + kBankNumbers;
+  const int rows = p.rows();
+  if (t.cost_hidden) row_h = hidden_row_h;
+  const float cell_w = (kBankGridX1 - kBankGridX0) / std::max(1, r.num_banks);
   svg.y_axis(40, grid_y0 + rows * row_h / 2, t.cost_hidden ? "requests" : "wavefront");
   for (int b = 0; b < r.num_banks; ++b)
-    svg.label(Rect{grid_x0 + b * cell_w, grid_y0 - 26, grid_x0 + (b + 1) * cell_w, grid_y0 - 2}, t.bank_labels[b], 16, kInk);
+    svg.label(Rect{kBankGridX0 + b * cell_w, grid_y0 - 26, kBankGridX0 + (b + 1) * cell_w, grid_y0 - 2}, t.bank_labels[b],
+              16, kInk);
   // Row labels: every row where they fit at 16 px, else every k-th.
   const int label_every = std::max(1, static_cast<int>(std::ceil(18.0f / row_h)));
   for (int row = 0; row < rows; ++row) {
@@ -250,20 +273,21 @@ std::string bank_map_svg(const Figure& f, const lessons::Concealment& hide) {
     }();
     const float y0 = grid_y0 + row * row_h;
     for (int b = 0; b < r.num_banks; ++b)
-      svg.rect(Rect{grid_x0 + b * cell_w, y0, grid_x0 + (b + 1) * cell_w, y0 + row_h}, extra ? kConflictTint : kEmptyCell);
+      svg.rect(Rect{kBankGridX0 + b * cell_w, y0, kBankGridX0 + (b + 1) * cell_w, y0 + row_h},
+               extra ? kConflictTint : kEmptyCell);
     if (row % label_every == 0 && row < static_cast<int>(t.row_labels.size()))
-      svg.label(Rect{60, y0, grid_x0 - 8, y0 + row_h}, t.row_labels[row], 16, extra ? kConflictInk : kInk, true);
+      svg.label(Rect{60, y0, kBankGridX0 - 8, y0 + row_h}, t.row_labels[row], 16, extra ? kConflictInk : kInk, true);
   }
   const float pad = 1.5f;
   if (t.cost_hidden) {
     // The question: each lane's word at its bank, the lanes of one bank one above the other.
-    const float chip_h = row_h / static_cast<float>(deepest);
+    const float chip_h = row_h / static_cast<float>(p.deepest);
     std::map<int, std::vector<Rect>> by_lane;
-    for (const auto& [bank, lanes] : requests)
+    for (const auto& [bank, lanes] : p.requests)
       for (std::size_t i = 0; i < lanes.size(); ++i) {
         const float y = grid_y0 + i * chip_h;
         by_lane[lanes[i].first].push_back(
-            Rect{grid_x0 + bank * cell_w + pad, y + pad, grid_x0 + (bank + 1) * cell_w - pad, y + chip_h - pad});
+            Rect{kBankGridX0 + bank * cell_w + pad, y + pad, kBankGridX0 + (bank + 1) * cell_w - pad, y + chip_h - pad});
       }
     for (const auto& [lane, rects] : by_lane) {
       svg.open_lane(lane, fmt::format(R"( data-bank="{}")", r.lanes[lane].bank[0]));
@@ -274,14 +298,17 @@ std::string bank_map_svg(const Figure& f, const lessons::Concealment& hide) {
     gui::BankMapMetrics m;
     m.label_width = 0;
     m.header_height = 0;
-    m.available_width = grid_x1 - grid_x0;
+    m.available_width = kBankGridX1 - kBankGridX0;
     m.min_cell_height = m.max_cell_height = row_h;
     const gui::BankMapLayout L = gui::layout_bank_map(r, m);
-    const auto placed = [&](const Rect& c) { return Rect{c.x0 + grid_x0, c.y0 + grid_y0, c.x1 + grid_x0, c.y1 + grid_y0}; };
+    const auto placed = [&](const Rect& c) {
+      return Rect{c.x0 + kBankGridX0, c.y0 + grid_y0, c.x1 + kBankGridX0, c.y1 + grid_y0};
+    };
     std::map<int, std::vector<const gui::BankMapChip*>> by_lane;
     for (const auto& chip : L.chips) by_lane[chip.lane].push_back(&chip);
     for (const auto& [lane, chips] : by_lane) {
-      svg.open_lane(lane, fmt::format(R"( data-bank="{}" data-wavefront="{}")", chips.front()->bank, chips.front()->wavefront));
+      svg.open_lane(lane, fmt::format(R"( data-bank="{}" data-wavefront="{}")", chips.front()->bank,
+                                      chips.front()->wavefront));
       for (const gui::BankMapChip* c : chips)
         if (!c->folded) svg.chip(placed(c->rect), lane);
       svg.close_group();
@@ -295,13 +322,79 @@ std::string bank_map_svg(const Figure& f, const lessons::Concealment& hide) {
       svg.label(badge, gui::badge_label(b.lanes), 16, "#ffffff", false, R"( class="badge")");
     }
   }
-  std::vector<Slide::Key> keys = lane_keys(r.warp_lanes);
-  if (!t.cost_hidden) {
-    keys.push_back({kConflictTint, "#bebebe", "extra wavefront (conflict)"});
-    if (!t.badges.empty()) keys.push_back({kInk, kInk, "xN: N lanes share one word"});
+  return grid_y0 + rows * row_h;
+}
+
+// The maps one above the other at one scale: the same row height for every
+// revealed map, the same height for every row of requests.
+std::string bank_maps(std::vector<BankPart>& parts, std::string_view title, std::string_view headline,
+                      const char* headline_ink, std::string_view context) {
+  Slide svg(title, headline, headline_ink, context);
+  svg.x_axis((kBankGridX0 + kBankGridX1) / 2, Slide::kTop + 18, gui::kBankAxis);
+  const float gap = parts.size() > 1 ? 12 : 0;
+  float room = Slide::kBottom - (Slide::kTop + 24) - gap * (parts.size() - 1);
+  int revealed_rows = 0, hidden = 0;
+  std::size_t deepest = 1;
+  for (const BankPart& p : parts) {
+    room -= kBankNumbers + (p.caption.empty() ? 0 : kCaption);
+    if (p.text.cost_hidden) {
+      ++hidden;
+      deepest = std::max(deepest, p.deepest);
+    } else {
+      revealed_rows += p.rows();
+    }
   }
+  // Rows of requests grow with the lanes they stack (at least 160 px alone), within
+  // a fair share of the room: a map's share, or all of it among rows of requests only.
+  float hidden_row_h = 0;
+  if (hidden > 0) {
+    const float share = room / static_cast<float>(revealed_rows == 0 ? hidden : static_cast<int>(parts.size()));
+    hidden_row_h = std::min(share, std::max(parts.size() > 1 ? 64.0f : 160.0f, 40.0f * deepest));
+  }
+  const float row_h = revealed_rows == 0 ? 0 : std::min(64.0f, (room - hidden * hidden_row_h) / revealed_rows);
+  float top = Slide::kTop + 24;
+  bool any_revealed = false, any_badges = false;
+  for (const BankPart& p : parts) {
+    top = draw_bank_part(svg, p, top, row_h, hidden_row_h) + gap;
+    any_revealed = any_revealed || !p.text.cost_hidden;
+    any_badges = any_badges || !p.text.badges.empty();
+  }
+  std::vector<Slide::Key> keys = lane_keys(parts.front().figure->shared.warp_lanes);
+  if (any_revealed) keys.push_back({kConflictTint, "#bebebe", "extra wavefront (conflict)"});
+  if (any_badges) keys.push_back({kInk, kInk, "xN: N lanes share one word"});
   svg.legend(keys);
   return svg.finish();
+}
+
+// What tells two accesses apart: their arrays' declarations, else their kernels.
+std::pair<std::string, std::string> captions_of(const Figure& a, const Figure& b, const std::string& beside_config) {
+  const auto declared = [](const Figure& f) {
+    const ArrayInfo* x = array_of(f);
+    return x ? fmt::format("{}[{}][{}]", x->name, x->rows, x->pitch) : std::string();
+  };
+  if (declared(a) != declared(b) && !declared(a).empty()) return {declared(a), declared(b)};
+  if (a.state->kernel->name != b.state->kernel->name)
+    return {std::string(a.state->kernel->name), std::string(b.state->kernel->name)};
+  return {"this step", beside_config};
+}
+
+}  // namespace
+
+std::string bank_map_svg(const Figure& f, const lessons::Concealment& hide) {
+  std::vector<BankPart> parts{bank_part(f, hide, "")};
+  const gui::BankMapText& t = parts.front().text;
+  return bank_maps(parts, short_title(f, "bank map"), t.headline,
+                   t.cost_hidden ? kInk : t.headline_good ? kGoodInk : kConflictInk, context_of(f));
+}
+
+std::string bank_maps_svg(const Figure& own, const Figure& beside, const std::string& beside_config,
+                          const lessons::Concealment& hide) {
+  std::vector<BankPart> parts{bank_part(own, hide, ""), bank_part(beside, hide, beside_config)};
+  const auto [a, b] = captions_of(own, beside, beside_config);
+  parts[0].caption = a;
+  parts[1].caption = b;
+  return bank_maps(parts, fmt::format("{} and {}: bank maps", a, b), fmt::format("{} beside {}, at one scale", a, b),
+                   kInk, context_of(own));
 }
 
 std::string shared_array_svg(const Figure& f, const lessons::Concealment& hide) {

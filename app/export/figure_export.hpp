@@ -34,6 +34,12 @@ Result<Figure> figure_of(const lessons::PreparedState& s, FigureView view);
 // stays off the slide as it does in the window (figure_text.hpp).
 inline constexpr float kFigureWidth = 1280, kFigureHeight = 720, kMinTextPx = 16;
 std::string bank_map_svg(const Figure& f, const lessons::Concealment& hide = {});
+// Two shared accesses one above the other at one scale, as the window draws a
+// step's "beside" configuration: `beside_config` is that configuration's name
+// (its concealment key); each map is captioned by what tells them apart (the
+// arrays' declarations, tile[32][32] and tile[32][33], else the kernels).
+std::string bank_maps_svg(const Figure& own, const Figure& beside, const std::string& beside_config,
+                          const lessons::Concealment& hide = {});
 std::string shared_array_svg(const Figure& f, const lessons::Concealment& hide = {});
 std::string sector_map_svg(const Figure& f, const lessons::Concealment& hide = {});
 

@@ -213,6 +213,24 @@ TEST(ExportSlide, AConcealedCostStaysOffTheSlide) {
   EXPECT_FALSE(sectors.says("sector 0"));
 }
 
+TEST(ExportSlide, TwoAccessesStandOneAboveTheOtherAtOneScale) {
+  const auto plain = prepared("transpose_shared", "tile_load");
+  const auto padded = prepared("transpose_padded", "tile_load");
+  auto a = figure_of(padded, FigureView::BankMap);
+  auto b = figure_of(plain, FigureView::BankMap);
+  ASSERT_TRUE(a && b);
+  lessons::Concealment hide;
+  hide.hide("plain", lessons::Quantity::SharedCost);  // the beside configuration's cost only
+  const std::string svg = bank_maps_svg(*a, *b, "plain", hide);
+  const SvgSlide slide = parse_slide(svg);
+  expect_slide_rules(slide);
+  const auto captions = slide.with_class("caption");
+  ASSERT_EQ(captions.size(), 2u);
+  EXPECT_EQ(captions[0].rfind("tile[32][33]: Conflict-free", 0), 0u) << captions[0];
+  EXPECT_EQ(captions[1], "tile[32][32]: LDS (4-byte load), 32 lanes: ? wavefronts") << "concealed under its name";
+  EXPECT_EQ(lanes_in_svg(svg).size(), 64u) << "every lane of both accesses";
+}
+
 // "out[5][0..31]": the array, a row and a column range, or a range across rows.
 struct ElementRange {
   std::string array;
