@@ -25,17 +25,9 @@ std::string describe_line(std::uint64_t line, const ArrayInfo* a) {
 }
 
 std::uint64_t distinct_bytes(const WarpAccess& a, int warp_lanes) {
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;  // [begin, end) per active lane
-  for (int l = 0; l < std::min(warp_lanes, kMaxWarpLanes); ++l)
-    if (a.active(l)) spans.push_back({a.address[l], a.address[l] + a.bytes});
-  std::sort(spans.begin(), spans.end());
-  std::uint64_t total = 0, covered_to = 0;
-  for (const auto& [b, e] : spans) {
-    const std::uint64_t from = std::max(b, covered_to);
-    if (e > from) total += e - from;
-    covered_to = std::max(covered_to, e);
-  }
-  return total;
+  // The simulator's own count (G2's bytes used), which saturates at 2^64 - 1
+  // where address + width would wrap for an address typed near the top.
+  return analyze_global(a, warp_lanes).bytes_used;
 }
 
 std::string global_headline(const WarpAccess& a, const GlobalResult& g, int warp_lanes) {
