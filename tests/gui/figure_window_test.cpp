@@ -131,6 +131,45 @@ TEST_F(FigureWindowTest, TheFigureAloneDrawsLargerNumbers) {
   }
 }
 
+// Ctrl + enlarges the text: a few rows' numbers grow with it; 32 rows give some of
+// their height to the larger headline and legend, and keep 14 px (docs/lessons.md).
+TEST_F(FigureWindowTest, LargerTextKeepsTheNumbersReadable) {
+  const Case cases[] = {
+      {"strides", 2, 2, false, 29.9f, 0, "bank map, 2 rows, text 1.5x (Ctrl +)"},
+      {"transpose-shared", 3, 32, false, 14, 0, "bank map, 32 rows, text 1.5x (Ctrl +)"},
+  };
+  AppState& s = *state_;
+  s.view.font_scale = 1.5f;
+  s.view.font_reload = true;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    Workbench bench;
+    open(bench, c.lesson, c.step, true);
+    ASSERT_EQ(bench.bank_map().last_layout().rows, c.rows);
+    const float px = bench.bank_map().smallest_digit();
+    report(c.what, px);
+    EXPECT_GE(px, c.presenter_px);
+    close(bench);
+  }
+  s.view.font_scale = 1.0f;
+  s.view.font_reload = true;
+  Workbench bench;
+  render(bench);
+}
+
+// A lesson's two figures one above the other (stride 32 over stride 33): 33 rows
+// share the height at one scale, so their digits are smaller, still readable.
+TEST_F(FigureWindowTest, TwoFiguresBesideKeepTheirDigitsReadable) {
+  Workbench bench;
+  open(bench, "strides", 5, true);
+  ASSERT_EQ(bench.bank_map().figures_drawn(), 2) << "the lesson's step 5 draws stride 33 beside stride 32";
+  const float px = bench.bank_map().smallest_digit();
+  report("presenter: bank maps beside, 32 + 1 rows", px);
+  EXPECT_GE(px, 12.0f);
+  EXPECT_LE(bench.bank_map().last_layout().height + bench.bank_map().beside_layout().height, 720.0f);
+  close(bench);
+}
+
 // The question shows one row of requests without the count; the reveal splits it
 // into the wavefront rows. Animated in the window, at once where it is turned off.
 TEST_F(FigureWindowTest, TheRevealChangesTheFigureAndAnimatesIt) {
