@@ -17,6 +17,7 @@
 #include "export/figure_export.hpp"
 #include "gui/lesson_player.hpp"
 #include "gui/session.hpp"
+#include "lessons/concealment.hpp"
 #include "lessons/lesson_library.hpp"
 #include "ws/kernels/work.hpp"
 
@@ -78,6 +79,7 @@ CLI::App* add_export_command(CLI::App& root, ExportOptions& o) {
   cmd->add_option("--lesson", o.lesson, "a lesson step's state instead of the kernel flags")
       ->check(non_empty("a lesson id: warpscope lessons lists them"));
   cmd->add_option("--step", o.step, "with --lesson: the step, from 1");
+  cmd->add_flag("--reveal", o.reveal, "with --lesson: the step after its reveal (default: before it, the answer hidden)");
   cmd->add_option("--deck", o.deck, "every step of a deck (NAME or FILE) as PNG and SVG, with handout.html and "
                                     "teacher.html, into the folder --out");
   cmd->add_option("--view", o.view, "bank-map, shared-array or sector-map");
@@ -120,10 +122,17 @@ int run_export(const ExportOptions& o) {
   auto figure = exporting::figure_of(*prepared, view);
   if (!figure) throw UsageError(figure.error().message);
 
+  // A lesson question's answer stays off the figure, as on the slide before its reveal, unless --reveal.
+  if (o.reveal && o.lesson.empty()) throw UsageError("--reveal: needs --lesson");
+  lessons::Concealment hide;
+  const lessons::LessonLibrary library = o.lesson.empty() ? lessons::LessonLibrary{} : lessons::load_library();
+  if (!o.lesson.empty() && !o.reveal)
+    if (const auto& q = lesson_named(library, o.lesson, o.step).steps[o.step - 1].question; q)
+      hide = lessons::concealment_of(*q);
   if (o.format == "svg") {
-    write_file(o.out, view == exporting::FigureView::BankMap       ? exporting::bank_map_svg(*figure)
-                      : view == exporting::FigureView::SharedArray ? exporting::shared_array_svg(*figure)
-                                                                   : exporting::sector_map_svg(*figure));
+    write_file(o.out, view == exporting::FigureView::BankMap       ? exporting::bank_map_svg(*figure, hide)
+                      : view == exporting::FigureView::SharedArray ? exporting::shared_array_svg(*figure, hide)
+                                                                   : exporting::sector_map_svg(*figure, hide));
   } else if (o.format == "csv") {
     write_file(o.out, view == exporting::FigureView::SectorMap ? exporting::global_csv(*figure)
                                                                 : exporting::shared_csv(*figure));
@@ -135,8 +144,15 @@ int run_export(const ExportOptions& o) {
       throw UsageError(fmt::format("--size: '{}' is not WxH", o.size));
     if (auto bad = gui::check_image_size(w, h)) throw UsageError("--size: " + *bad);
     gui::AppState state;
-    if (auto bad = gui::apply_step_state(s, state)) throw UsageError("--" + *bad);
     gui::ScreenshotPlan plan;
+    if (o.lesson.empty()) {
+      if (auto bad = gui::apply_step_state(s, state)) throw UsageError("--" + *bad);
+    } else {  // through the lesson player, which conceals the answer until the reveal
+      state.view.animate_reveal = false;
+      plan.lesson.lesson = o.lesson;
+      plan.lesson.step = o.step;
+      plan.reveal = o.reveal;
+    }
     plan.width = w;
     plan.height = h;
     plan.figure_only = view == exporting::FigureView::BankMap       ? lessons::View::BankMap

@@ -19,6 +19,7 @@ struct ExportOptions {
   int occurrence = 0;
   std::string lesson;   // a lesson step's state instead of the flags above
   int step = 1;
+  bool reveal = false;  // with --lesson: the step's answer shown (default: concealed, as before the reveal)
   std::string deck;     // NAME or FILE: every step of the deck into the folder --out
   std::string view = "bank-map";  // bank-map | shared-array | sector-map
   std::string format = "svg";     // svg | png | csv

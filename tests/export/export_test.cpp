@@ -360,6 +360,42 @@ TEST(ExportCli, WritesSvgAndCsvAndRefusesBadInput) {
   fs::remove_all(dir);
 }
 
+// One lesson step's figure hides its question's answer unless --reveal asks for it.
+TEST(ExportCli, ALessonQuestionsFigureIsConcealedUntilReveal) {
+  const fs::path dir = fs::temp_directory_path() / ("ws_export_reveal_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const lessons::LessonLibrary library = lessons::load_library();
+  // The first question step whose answer is a shared cost, whichever lesson that is.
+  std::string id;
+  int step = 0;
+  for (const lessons::Lesson& l : library.lessons)
+    for (std::size_t s = 0; id.empty() && s < l.steps.size(); ++s)
+      if (l.steps[s].question && l.steps[s].state.view == lessons::View::BankMap &&
+          lessons::concealment_of(*l.steps[s].question).hides(lessons::Quantity::SharedCost)) {
+        id = l.id;
+        step = static_cast<int>(s) + 1;
+      }
+  ASSERT_FALSE(id.empty());
+  const std::string before = (dir / "before.svg").string(), after = (dir / "after.svg").string();
+  auto r = test::run_warpscope({"export", "--lesson", id, "--step", std::to_string(step), "--view", "bank-map", "--out", before});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = test::run_warpscope(
+      {"export", "--lesson", id, "--step", std::to_string(step), "--view", "bank-map", "--reveal", "--out", after});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto prepared_step = lessons::prepare(library.find(id)->steps[step - 1].state);
+  ASSERT_TRUE(prepared_step);
+  auto f = figure_of(*prepared_step, FigureView::BankMap);
+  ASSERT_TRUE(f);
+  const std::string headline = gui::conflict_headline(f->shared);
+  EXPECT_EQ(test::slurp(before).find(headline), std::string::npos) << id << " step " << step;
+  EXPECT_NE(test::slurp(before).find("? wavefronts"), std::string::npos);
+  EXPECT_NE(test::slurp(after).find(headline), std::string::npos);
+  r = test::run_warpscope({"export", "--kernel", "copy", "--view", "sector-map", "--reveal", "--out", before});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--reveal: needs --lesson"), std::string::npos) << r.err;
+  fs::remove_all(dir);
+}
+
 // PNG needs no display: with DISPLAY unset the window renders on Mesa's
 // surfaceless EGL (llvmpipe on CI, which has no GPU and no X server).
 TEST(ExportCli, PngRendersWithoutADisplay) {
