@@ -4,7 +4,11 @@
 
 #include <chrono>
 #include <exception>
+#include <algorithm>
+#include <atomic>
+#include <functional>
 #include <mutex>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -127,17 +131,34 @@ void TimingsModel::ensure_predictions() {
       if (memo.filled && memo.origin == origin && memo.jobs == jobs) return memo.results;
     }
     std::vector<std::optional<kernels::Prediction>> out(jobs.size());
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
+    auto predict_one = [&](std::size_t i) {
       const auto& [k, p] = jobs[i];
       try {
-        if (!k || kernels::check_params(*k, p, default_preset())) continue;
+        if (!k || kernels::check_params(*k, p, default_preset())) return;
         // A file's sizes could ask for minutes of simulation: no prediction then.
-        if (kernels::check_work(*k, p, default_preset().warp_lanes)) continue;
+        if (kernels::check_work(*k, p, default_preset().warp_lanes)) return;
         out[i] = kernels::predict(*k, p, calibration);
       } catch (const std::exception&) {
         // A kernel the simulator cannot run at these sizes gets no prediction.
       }
+    };
+    // Every core, the costliest first (a matmul's flops dominate): every screenshot
+    // waits for these, 3.3 s of one core for the H100's 80 entries (docs/performance.md).
+    std::vector<std::pair<double, std::size_t>> order;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      const auto& [k, p] = jobs[i];
+      const bool runs = k && !kernels::check_params(*k, p, default_preset());
+      order.emplace_back(runs ? kernels::flops(*k, p) + static_cast<double>(kernels::useful_bytes(*k, p)) : 0.0, i);
     }
+    std::sort(order.begin(), order.end(), std::greater<>());
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+      for (std::size_t n = next++; n < order.size(); n = next++) predict_one(order[n].second);
+    };
+    std::vector<std::thread> helpers(std::clamp(std::thread::hardware_concurrency(), 1u, 8u) - 1);
+    for (std::thread& t : helpers) t = std::thread(worker);
+    worker();
+    for (std::thread& t : helpers) t.join();
     std::lock_guard<std::mutex> held(memo.lock);
     memo.origin = origin;
     memo.jobs = jobs;
