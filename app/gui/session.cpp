@@ -127,7 +127,17 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, 
     }
   }
   state.whole_kernel.wait();
-  state.timings.wait_predictions();
+  // The predictions the picture shows: the current kernel's and its pairs' (and
+  // a lesson step's compare configurations'); all of them only in the comparison window.
+  if (state.timings.comparison_open) {
+    state.timings.wait_predictions();
+  } else {
+    std::vector<const Measurement*> shown = state.timings.entries_beside(state.kernel().name, state.params);
+    if (const lessons::Step* step = bench.lessons().open() ? bench.lessons().current_step() : nullptr)
+      for (const auto& [name, config] : step->compare)
+        for (const Measurement* m : state.timings.entries_beside(config.kernel, config.params)) shown.push_back(m);
+    state.timings.predict_only(shown);
+  }
   state.wait_variant_predictions();
   // Tabs and scroll positions settle over a few frames (ImGui applies them on the next one).
   constexpr int kFrames = 4;

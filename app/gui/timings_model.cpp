@@ -35,6 +35,41 @@ struct PredictionMemo {
   Predictions results;
   bool filled = false;
 };
+
+// Each entry's prediction, on every core, the costliest first (a matmul's flops
+// dominate): every screenshot waits for these, 3.3 s of one core for the H100's
+// 80 entries (docs/performance.md "Heavy states").
+Predictions predict_entries(const PredictionJobs& jobs, const kernels::Calibration& calibration) {
+  Predictions out(jobs.size());
+  auto predict_one = [&](std::size_t i) {
+    const auto& [k, p] = jobs[i];
+    try {
+      if (!k || kernels::check_params(*k, p, default_preset())) return;
+      // A file's sizes could ask for minutes of simulation: no prediction then.
+      if (kernels::check_work(*k, p, default_preset().warp_lanes)) return;
+      out[i] = kernels::predict(*k, p, calibration);
+    } catch (const std::exception&) {
+      // A kernel the simulator cannot run at these sizes gets no prediction.
+    }
+  };
+  std::vector<std::pair<double, std::size_t>> order;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const auto& [k, p] = jobs[i];
+    const bool runs = k && !kernels::check_params(*k, p, default_preset());
+    order.emplace_back(runs ? kernels::flops(*k, p) + static_cast<double>(kernels::useful_bytes(*k, p)) : 0.0, i);
+  }
+  std::sort(order.begin(), order.end(), std::greater<>());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t n = next++; n < order.size(); n = next++) predict_one(order[n].second);
+  };
+  std::vector<std::thread> helpers(std::clamp(std::thread::hardware_concurrency(), 1u, 8u) - 1);
+  for (std::thread& t : helpers) t = std::thread(worker);
+  worker();
+  for (std::thread& t : helpers) t.join();
+  return out;
+}
+
 PredictionMemo& prediction_memo() {
   static PredictionMemo memo;
   return memo;
@@ -130,35 +165,7 @@ void TimingsModel::ensure_predictions() {
       std::lock_guard<std::mutex> held(memo.lock);
       if (memo.filled && memo.origin == origin && memo.jobs == jobs) return memo.results;
     }
-    std::vector<std::optional<kernels::Prediction>> out(jobs.size());
-    auto predict_one = [&](std::size_t i) {
-      const auto& [k, p] = jobs[i];
-      try {
-        if (!k || kernels::check_params(*k, p, default_preset())) return;
-        // A file's sizes could ask for minutes of simulation: no prediction then.
-        if (kernels::check_work(*k, p, default_preset().warp_lanes)) return;
-        out[i] = kernels::predict(*k, p, calibration);
-      } catch (const std::exception&) {
-        // A kernel the simulator cannot run at these sizes gets no prediction.
-      }
-    };
-    // Every core, the costliest first (a matmul's flops dominate): every screenshot
-    // waits for these, 3.3 s of one core for the H100's 80 entries (docs/performance.md).
-    std::vector<std::pair<double, std::size_t>> order;
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-      const auto& [k, p] = jobs[i];
-      const bool runs = k && !kernels::check_params(*k, p, default_preset());
-      order.emplace_back(runs ? kernels::flops(*k, p) + static_cast<double>(kernels::useful_bytes(*k, p)) : 0.0, i);
-    }
-    std::sort(order.begin(), order.end(), std::greater<>());
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-      for (std::size_t n = next++; n < order.size(); n = next++) predict_one(order[n].second);
-    };
-    std::vector<std::thread> helpers(std::clamp(std::thread::hardware_concurrency(), 1u, 8u) - 1);
-    for (std::thread& t : helpers) t = std::thread(worker);
-    worker();
-    for (std::thread& t : helpers) t.join();
+    Predictions out = predict_entries(jobs, calibration);
     std::lock_guard<std::mutex> held(memo.lock);
     memo.origin = origin;
     memo.jobs = jobs;
@@ -166,6 +173,38 @@ void TimingsModel::ensure_predictions() {
     memo.filled = true;
     return out;
   });
+}
+
+void TimingsModel::predict_only(const std::vector<const Measurement*>& entries) {
+  const MeasurementSet* set = shown();
+  if (!set || predict_job_.valid() || (predictions_started_ && predicted_origin_ == set->origin))
+    return wait_predictions();  // the whole set is on its way or done already
+  predictions_started_ = true;
+  predicted_origin_ = set->origin;
+  predicted_.clear();
+  if (!set->calibration.present) return;
+  std::vector<const Measurement*> unique;
+  for (const Measurement* m : entries)
+    if (m && std::find(unique.begin(), unique.end(), m) == unique.end()) unique.push_back(m);
+  PredictionJobs jobs;
+  for (const Measurement* m : unique) jobs.emplace_back(kernels::find_kernel(m->kernel), m->params);
+  const Predictions out = predict_entries(jobs, set->calibration);
+  for (std::size_t i = 0; i < unique.size(); ++i)
+    if (out[i]) predicted_.emplace(unique[i], *out[i]);
+}
+
+std::vector<const Measurement*> TimingsModel::entries_beside(std::string_view kernel,
+                                                             const kernels::KernelParams& params) const {
+  std::vector<const Measurement*> out;
+  const MeasurementSet* set = shown();
+  const Measurement* here = set ? set->find(kernel, params) : nullptr;
+  if (!here) return out;
+  out.push_back(here);
+  for (const kernels::LessonPair& p : pairs())
+    if (p.baseline == here || p.variant == here)
+      for (const Measurement* side : {p.baseline, p.variant})
+        if (std::find(out.begin(), out.end(), side) == out.end()) out.push_back(side);
+  return out;
 }
 
 void TimingsModel::wait_predictions() {

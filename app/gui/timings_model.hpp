@@ -46,6 +46,14 @@ class TimingsModel {
   void wait_live_bench();      // screenshots: block until the bench is done
   void ensure_predictions();   // for the shown set; restarts when another set is shown
   void wait_predictions();
+  // Screenshots: predict now only `entries` of the shown set (what the picture
+  // shows), on every core, instead of the whole set (wait_predictions()): the
+  // whole set is 3.3 s of one core for the H100's 80 entries. Later panels see
+  // no prediction for the others.
+  void predict_only(const std::vector<const Measurement*>& entries);
+  // The shown set's entry for (kernel, params) and the other sides of its lesson
+  // pairs: the predictions the Timings tab shows for that kernel.
+  std::vector<const Measurement*> entries_beside(std::string_view kernel, const kernels::KernelParams& params) const;
 
   // The set the panels show: live results when there are any, else the chosen file.
   const MeasurementSet* shown() const;
