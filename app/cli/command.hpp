@@ -70,13 +70,16 @@ inline std::string finite_number(std::string& text) {
 
 // For a text option whose empty value would read as "not given" (`--show ''`
 // printing the list, `--lesson ''` the plain window): '' is bad input instead.
-inline CLI::Validator non_empty(const std::string& what) {
-  return CLI::Validator([what](std::string& s) { return s.empty() ? "is empty (give " + what + ")" : std::string(); },
-                        what);
+inline CLI::Validator non_empty(const std::string& what = "") {
+  // No description: the help keeps showing TEXT.
+  return CLI::Validator(
+      [what](std::string& s) { return !s.empty() ? std::string() : what.empty() ? "is empty" : "is empty (give " + what + ")"; },
+      "", "non-empty");
 }
 
 // Every integer and real option of `app` and its subcommands reads its value
-// through canonical_integer() / finite_number(); call once after adding them.
+// through canonical_integer() / finite_number(), and every text option refuses
+// an empty value (non_empty()); call once after adding them.
 inline void harden_number_options(CLI::App& app) {
   for (CLI::Option* opt : app.get_options()) {
     const std::string type = opt->get_type_name();
@@ -84,6 +87,8 @@ inline void harden_number_options(CLI::App& app) {
       opt->transform(CLI::Validator(canonical_integer, "", "decimal or 0x hex"));
     else if (type == "FLOAT")
       opt->transform(CLI::Validator(finite_number, "", "finite number"));
+    else if (type == "TEXT")
+      opt->check(non_empty());  // '' is bad input everywhere, never "not given" (--site '', --gpu '')
   }
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) harden_number_options(*sub);
 }

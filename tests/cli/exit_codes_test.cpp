@@ -59,6 +59,12 @@ TEST(ExitCodes, FaultsOnceAcceptedAreTwo) {
   expect_bad_input({"lessons", "--show", ""}, "--show: is empty");
   expect_bad_input({"lessons", "--show", "banks", "--json"}, "--json");
   expect_bad_input({"--lesson", ""}, "--lesson: is empty");
+  // Every text option: '' is refused, never read as "not given" (each of these ran with exit 0).
+  expect_bad_input({"lessons", "--text", ""}, "--text: is empty");
+  expect_bad_input({"report", "--kernel", "copy", "--gpu", ""}, "--gpu: is empty");
+  expect_bad_input({"variant", "--layout", "c", "--swizzle-preset", ""}, "--swizzle-preset: is empty");
+  expect_bad_input({"analyze", "--space", "global", "--op", "load", "--bytes", "4", "--expr", "0", "--ldmatrix", ""},
+                   "--ldmatrix: is empty");
   expect_bad_input({"lessons"}, "WARPSCOPE_DATA_DIR: '/nonexistent' does not exist", "WARPSCOPE_DATA_DIR=/nonexistent");
   expect_bad_input({"report", "--kernel", "copy"}, "WARPSCOPE_DATA_DIR: '/etc/hostname' is not a folder",
                    "WARPSCOPE_DATA_DIR=/etc/hostname");
