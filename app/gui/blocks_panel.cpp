@@ -63,23 +63,18 @@ void BlocksPanel::Draw(AppState& state) {
     const ArrayFootprint& a = cur.arrays[i];
     if (i) ImGui::SameLine();
     ImGui::BeginGroup();
-    std::string what;
-    if (!a.read.empty) what += fmt::format("reads [{}..{}][{}..{}]", a.read.row0, a.read.row1, a.read.col0, a.read.col1);
-    if (!a.written.empty)
-      what += fmt::format("{}writes [{}..{}][{}..{}]", what.empty() ? "" : ", ", a.written.row0, a.written.row1,
-                          a.written.col0, a.written.col1);
-    ImGui::Text("%s (%d x %d)", a.array.name.c_str(), a.array.rows, a.array.cols);
-    ImGui::TextColored(palette::text_muted(), "%s", what.empty() ? "not touched by this block" : what.c_str());
+    ImGui::TextUnformatted(footprint_title(a).c_str());
+    ImGui::TextColored(palette::text_muted(), "%s", footprint_what(a).c_str());
     const float w = (ImGui::GetWindowContentRegionMax().x - ImGui::GetWindowContentRegionMin().x) /
                         std::max<std::size_t>(1, cur.arrays.size()) - ImGui::GetStyle().ItemSpacing.x;
     const float h = ImGui::GetContentRegionAvail().y - 4;
     const ImVec2 o = canvas::claim(fmt::format("matrix{}", i).c_str(), w, h);
-    draw_matrix(a, static_cast<int>(i), o, ImVec2(w, h));
+    draw_matrix(a, static_cast<int>(i), o, ImVec2(w, h), !state.view.conceal.hides(lessons::Quantity::Launch));
     ImGui::EndGroup();
   }
 }
 
-void BlocksPanel::draw_matrix(const ArrayFootprint& cur, int array_index, ImVec2 o, ImVec2 size) {
+void BlocksPanel::draw_matrix(const ArrayFootprint& cur, int array_index, ImVec2 o, ImVec2 size, bool tiles) {
   const ArrayInfo& a = cur.array;
   if (a.rows <= 0 || a.cols <= 0) return;
   // The view: the whole matrix, or, when the block's tile would be a dot (an
@@ -110,6 +105,19 @@ void BlocksPanel::draw_matrix(const ArrayFootprint& cur, int array_index, ImVec2
   if (scale >= 6.0f) {
     for (int r = 1; r < vr; ++r) dl->AddLine(ImVec2(mn.x, mn.y + r * scale), ImVec2(mx.x, mn.y + r * scale), palette::kGrid);
     for (int c = 1; c < vc; ++c) dl->AddLine(ImVec2(mn.x + c * scale, mn.y), ImVec2(mn.x + c * scale, mx.y), palette::kGrid);
+  }
+  // The tiles: every block's box is the size of this one's, from the same offset
+  // (the board example's 2 x 2 tiles); heavier than the elements' grid.
+  if (tiles && scale >= 6.0f && !focus.empty) {
+    const int th = focus.row1 - focus.row0 + 1, tw = focus.col1 - focus.col0 + 1;
+    for (int r = view.row0 + 1; r <= view.row1; ++r)
+      if ((r - focus.row0) % th == 0)
+        dl->AddLine(ImVec2(mn.x, mn.y + (r - view.row0) * scale), ImVec2(mx.x, mn.y + (r - view.row0) * scale),
+                    palette::kInk, 2.0f);
+    for (int c = view.col0 + 1; c <= view.col1; ++c)
+      if ((c - focus.col0) % tw == 0)
+        dl->AddLine(ImVec2(mn.x + (c - view.col0) * scale, mn.y), ImVec2(mn.x + (c - view.col0) * scale, mx.y),
+                    palette::kInk, 2.0f);
   }
   auto box_rect = [&](const ElementBox& b, ImU32 fill, ImU32 edge, float thickness) {
     if (b.empty) return;

@@ -20,7 +20,8 @@ class BlocksPanel {
 
  private:
   void refresh(const AppState& state);
-  void draw_matrix(const ArrayFootprint& current, int array_index, ImVec2 origin, ImVec2 size);
+  // `tiles`: the blocks' tiles outlined over the elements (not while the grid's size is a question).
+  void draw_matrix(const ArrayFootprint& current, int array_index, ImVec2 origin, ImVec2 size, bool tiles);
 
   bool animating_ = false;
   float blocks_per_second_ = 2.0f;

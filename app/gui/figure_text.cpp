@@ -3,6 +3,7 @@
 #include "gui/figure_text.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -10,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "gui/bank_map_layout.hpp"
+#include "gui/block_footprint.hpp"
 #include "gui/bank_map_panel.hpp"
 #include "gui/comparison_view.hpp"
 #include "gui/global_memory_panel.hpp"
@@ -284,10 +286,39 @@ std::string blocks_headline(const AppState& state) {
   return fmt::format("block ({}, {}) of {} x {}", state.block.x, state.block.y, g.x, g.y);
 }
 
+std::string footprint_title(const ArrayFootprint& a) {
+  return fmt::format("{} ({} x {})", a.array.name, a.array.rows, a.array.cols);
+}
+
+std::string footprint_what(const ArrayFootprint& a) {
+  std::string what;
+  if (!a.read.empty) what += fmt::format("reads [{}..{}][{}..{}]", a.read.row0, a.read.row1, a.read.col0, a.read.col1);
+  if (!a.written.empty)
+    what += fmt::format("{}writes [{}..{}][{}..{}]", what.empty() ? "" : ", ", a.written.row0, a.written.row1,
+                        a.written.col0, a.written.col1);
+  return what.empty() ? "not touched by this block" : what;
+}
+
+std::vector<std::string> blocks_strings(const AppState& state) {
+  std::vector<std::string> out;
+  if (!state.ready()) return {"Fix the parameters to see the blocks."};
+  out.push_back(blocks_headline(state));
+  try {
+    for (const ArrayFootprint& a : block_footprint(state.kernel(), state.params, state.launch, state.block).arrays) {
+      out.push_back(footprint_title(a));
+      out.push_back(footprint_what(a));
+    }
+  } catch (const std::exception& e) {
+    out.push_back(e.what());
+  }
+  return out;
+}
+
 WholeKernelText whole_kernel_text(const AppState& state) {
   WholeKernelText t;
   const lessons::Concealment& k = state.view.conceal;
-  const bool launch_hidden = k.hides(Quantity::Launch), occ_hidden = k.hides(Quantity::Occupancy);
+  const bool launch_hidden = k.hides(Quantity::Launch), occ_hidden = k.hides(Quantity::Occupancy),
+             bytes_hidden = k.hides(Quantity::SharedBytes);
   // Per-instruction costs are the answer of a cost question too.
   const bool counters_hidden =
       k.hides(Quantity::WholeKernel) || k.hides(Quantity::SharedCost) || k.hides(Quantity::GlobalCost);
@@ -306,8 +337,7 @@ WholeKernelText whole_kernel_text(const AppState& state) {
   const auto& L = r->launch;
   const auto q = [](bool hidden, auto v) { return hidden ? std::string("?") : fmt::format("{}", v); };
   t.launch = fmt::format("{} x {} blocks of {} threads; {} B shared per block", q(launch_hidden, L.grid.x),
-                         q(launch_hidden, L.grid.y), q(launch_hidden, L.block.count()),
-                         q(occ_hidden, r->shared_bytes_per_block));
+                         q(launch_hidden, L.grid.y), L.block.count(), q(bytes_hidden, r->shared_bytes_per_block));
   t.occupancy = fmt::format("Occupancy on {}: {} blocks per SM (limit: {})", state.arch().name,
                             q(occ_hidden, r->occupancy.blocks_per_sm), occ_hidden ? "?" : r->occupancy.limiter);
   const Measurement* recorded = nullptr;
@@ -472,7 +502,7 @@ std::vector<std::string> figure_strings(const AppState& state, lessons::View vie
       add_all(shared_array_strings(figures.figures[0], state.arch()));
       break;
     case lessons::View::Blocks:
-      add(blocks_headline(state));
+      add_all(blocks_strings(state));
       break;
     case lessons::View::Timings: {
       const TimingsText t = timings_text(state);

@@ -79,8 +79,13 @@ SectorMapText sector_map_text(const FigureAccess& f, const lessons::Concealment&
 // (the lines the panel draws above the grid, in order).
 std::vector<std::string> shared_array_strings(const FigureAccess& f, const ArchPreset& arch);
 
-// The grid of blocks: the block shown and the grid's size.
+// The grid of blocks: the block shown and the grid's size; for each global
+// array its name and size, then what the block reads and writes of it.
 std::string blocks_headline(const AppState& state);
+struct ArrayFootprint;
+std::string footprint_title(const ArrayFootprint& a);  // "in (8192 x 8192)"
+std::string footprint_what(const ArrayFootprint& a);   // "reads [0..31][0..31]"
+std::vector<std::string> blocks_strings(const AppState& state);
 
 // Whole kernel: the launch and occupancy lines, table headers and cells.
 struct WholeKernelText {
