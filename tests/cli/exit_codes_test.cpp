@@ -66,8 +66,11 @@ TEST(ExitCodes, FaultsOnceAcceptedAreTwo) {
   expect_bad_input({"analyze", "--space", "global", "--op", "load", "--bytes", "4", "--expr", "0", "--ldmatrix", ""},
                    "--ldmatrix: is empty");
   expect_bad_input({"lessons"}, "WARPSCOPE_DATA_DIR: '/nonexistent' does not exist", "WARPSCOPE_DATA_DIR=/nonexistent");
-  expect_bad_input({"report", "--kernel", "copy"}, "WARPSCOPE_DATA_DIR: '/etc/hostname' is not a folder",
-                   "WARPSCOPE_DATA_DIR=/etc/hostname");
+  const fs::path file = fs::temp_directory_path() / ("ws_data_file_" + std::to_string(::getpid()));
+  std::ofstream(file) << "not a folder";
+  expect_bad_input({"report", "--kernel", "copy"}, "WARPSCOPE_DATA_DIR: '" + file.string() + "' is not a folder",
+                   "WARPSCOPE_DATA_DIR=" + shell_quote(file.string()));
+  fs::remove(file);
   if (!screenshot_built()) return;
   expect_bad_input({"screenshot", "--lesson", "", "--out", "/tmp/x.png"}, "--lesson: is empty");
   expect_bad_input({"export", "--kernel", "transpose_shared", "--format", "svg", "--size", "800x600", "--out", "/tmp/x.svg"},
