@@ -130,9 +130,12 @@ void LessonPanel::draw_navigation(AppState& state, LessonPlayer& player) {
   ImGui::EndDisabled();
   if (fits_beside("Close")) ImGui::SameLine();
   if (ImGui::Button("Close")) player.close(state);
+  // For students alone: the words the lessons use (glossary_panel.hpp).
+  if (fits_beside("Glossary (G)")) ImGui::SameLine();
+  if (ImGui::Button("Glossary (G)")) state.view.glossary_open = !state.view.glossary_open;
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
-  ImGui::TextWrapped("Keys: PgDn/Right/Space forward, PgUp/Left back, 1-9 choose, Enter reveals, T contents, "
-                     "B blank, P presenter");
+  text_wrapped("Keys: PgDn/Right/Space forward, PgUp/Left back, 1-9 choose, Enter reveals, T contents, "
+               "B blank, G glossary, P presenter");
   ImGui::PopStyleColor();
 }
 

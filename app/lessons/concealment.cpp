@@ -38,6 +38,7 @@ std::string_view to_string(Quantity q) {
     case Quantity::Lanes: return "lanes";
     case Quantity::Launch: return "launch";
     case Quantity::Occupancy: return "occupancy";
+    case Quantity::SharedBytes: return "shared-bytes";
     case Quantity::WholeKernel: return "whole-kernel";
     case Quantity::Time: return "time";
     case Quantity::Runs: return "runs";
@@ -47,7 +48,8 @@ std::string_view to_string(Quantity q) {
 
 std::optional<Quantity> quantity_of(std::string_view fact) {
   if (starts_with(fact, "measured.") || starts_with(fact, "predicted.")) return Quantity::Time;
-  if (fact == "whole.shared_bytes_per_block" || fact == "whole.blocks_per_sm") return Quantity::Occupancy;
+  if (fact == "whole.shared_bytes_per_block") return Quantity::SharedBytes;
+  if (fact == "whole.blocks_per_sm") return Quantity::Occupancy;
   if (starts_with(fact, "whole.")) return Quantity::WholeKernel;
   if (starts_with(fact, "at.")) {
     if (leaf(fact) == "runs") return Quantity::Runs;
@@ -56,9 +58,7 @@ std::optional<Quantity> quantity_of(std::string_view fact) {
   if (starts_with(fact, "lane.")) return leaf(fact) == "wavefront" || leaf(fact) == "sharers"
                                              ? std::optional(Quantity::SharedCost)
                                              : std::nullopt;
-  static constexpr std::array<std::string_view, 8> launch = {"blocks",     "grid_x",  "grid_y",
-                                                             "block_x",    "block_y", "threads_per_block",
-                                                             "warps_per_block", "lanes_in_warp"};
+  static constexpr std::array<std::string_view, 4> launch = {"blocks", "grid_x", "grid_y", "warps_per_block"};
   for (std::string_view l : launch)
     if (fact == l) return Quantity::Launch;
   return instruction_quantity(fact);
@@ -111,6 +111,19 @@ Concealment concealment_of(const Question& q) {
   if (q.kind == Question::Kind::Number) add(q.answer);
   for (const Option& o : q.options) add(o.value);
   for (const std::string& fact : q.conceals) add(fact);
+  // What follows from a hidden quantity is hidden with it: a cost shows in the
+  // kernel's times (stride 2 against stride 1 measures 1.93x: the 2-way
+  // conflict) and in its whole-kernel counters (32.00 wavefronts per
+  // instruction); how often a site runs shows in those counters too.
+  for (const auto& [config, hidden] : std::map(c.all())) {
+    if (hidden.count(Quantity::SharedCost) || hidden.count(Quantity::GlobalCost) || hidden.count(Quantity::Lanes)) {
+      c.hide(config, Quantity::Time);
+      c.hide(config, Quantity::WholeKernel);
+    }
+    if (hidden.count(Quantity::Runs)) c.hide(config, Quantity::WholeKernel);
+    // Blocks per SM follow from the bytes a block needs.
+    if (hidden.count(Quantity::SharedBytes)) c.hide(config, Quantity::Occupancy);
+  }
   return c;
 }
 

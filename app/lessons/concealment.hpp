@@ -27,8 +27,9 @@ enum class Quantity : std::uint8_t {
   SharedCost,   // wavefronts, way, conflicts, ideal, groups, group_lanes, banks_touched, sharers, lane.N.wavefront
   GlobalCost,   // requests, sectors, lines, bytes_moved, efficiency_pct, wasted_pct, sectors_per_request
   Lanes,        // active_lanes
-  Launch,       // blocks, warps_per_block, threads, grid and block sizes
-  Occupancy,    // whole.shared_bytes_per_block, whole.blocks_per_sm, occupancy
+  Launch,       // blocks, grid_x, grid_y, warps_per_block (a block's own shape is given, never the answer)
+  Occupancy,    // whole.blocks_per_sm: how many blocks an SM holds
+  SharedBytes,  // whole.shared_bytes_per_block
   WholeKernel,  // whole.<site>.<counter> and the other whole-kernel counters
   Time,         // measured.*, predicted.* (times, speedups, the bound)
   Runs,         // at.<site>.runs: how often a site executes (phases)
@@ -54,7 +55,9 @@ class Concealment {
 };
 
 // What the question of a step conceals before its reveal: the quantities of the
-// facts its answer (or its options' values) and its "conceals" list name.
+// facts its answer (or its options' values) and its "conceals" list name, and
+// what follows from them (a hidden cost hides the times and whole-kernel
+// counters of its configuration; hidden runs, the whole-kernel counters).
 Concealment concealment_of(const Question& q);
 
 // The facts an expression names, each as written ("pad:wavefronts").
