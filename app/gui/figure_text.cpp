@@ -2,6 +2,8 @@
 // once per distinct state and kept: panels ask for it every frame.
 #include "gui/figure_text.hpp"
 
+#include "gui/block_threads_panel.hpp"
+
 #include <algorithm>
 #include <exception>
 #include <cmath>
@@ -527,6 +529,12 @@ std::vector<std::string> figure_strings(const AppState& state, lessons::View vie
     }
     case lessons::View::Code:
       break;  // the kernel's source: no computed figure
+    case lessons::View::Threads: {
+      const BlockThreadsText t = block_threads_text(state);
+      add(t.headline);
+      add_all(t.warp_labels);
+      break;
+    }
   }
   return out;
 }

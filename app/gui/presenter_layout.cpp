@@ -67,10 +67,15 @@ void Workbench::draw_presenter(AppState& state) {
   const ImVec2 fig_pos(0, bar), fig_size(stacked ? d.x : d.x - text_w, stacked ? h - text_h : h);
   const ImVec2 text_pos(stacked ? 0 : fig_size.x, stacked ? bar + fig_size.y : bar);
 
+  // A question's answer gets a strip of its own under the figure: it never covers a lane or a label.
+  const lessons::ResolvedStep* step = lessons_.open() ? lessons_.resolved() : nullptr;
+  const float strip = step && step->question ? fs * 2.9f : 0;
   ImGui::SetNextWindowPos(fig_pos, ImGuiCond_Always);
-  ImGui::SetNextWindowSize(fig_size, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(fig_size.x, fig_size.y - strip), ImGuiCond_Always);
   if (ImGui::Begin("##presenter_figure", nullptr, kPresenterFlags)) draw_presenter_figure(state, presenter_view(state));
   ImGui::End();
+  if (strip > 0)
+    draw_answer_callout(state, ImVec2(fig_pos.x, fig_pos.y + fig_size.y - strip), ImVec2(fig_size.x, strip));
 
   if (figure_alone) return;
   ImGui::SetNextWindowPos(text_pos, ImGuiCond_Always);
@@ -93,30 +98,30 @@ void Workbench::draw_presenter_figure(AppState& state, lessons::View view) {
     case lessons::View::Timings: timings_.Draw(state); break;
     case lessons::View::WholeKernel: whole_kernel_.Draw(state); break;
     case lessons::View::Code: code_.Draw(state); break;
+    case lessons::View::Threads: block_threads_.Draw(state); break;
   }
   if (text_view) ImGui::SetWindowFontScale(1.0f);
-  if (lessons_.open()) draw_answer_callout();
 }
 
-void Workbench::draw_answer_callout() {
+void Workbench::draw_answer_callout(const AppState& state, ImVec2 at, ImVec2 size) {
   // The question's answer on the figure itself, large: "? wavefronts" until the
   // reveal, then "2 wavefronts". Every reveal changes the figure, even where the
   // figure cannot show the answer (the phases of a tiled multiply).
   const lessons::ResolvedStep* r = lessons_.resolved();
   if (!r || !r->question) return;
-  const std::string text = lessons_.revealed ? r->question->answer_phrase : r->question->concealed_phrase;
+  // While the lanes still move into their rows the count stays a question: it appears last.
+  const bool shown = lessons_.revealed && !state.view.animating_reveal;
+  const std::string text = shown ? r->question->answer_phrase : r->question->concealed_phrase;
   ImFont* font = ImGui::GetFont();
-  const float size = ImGui::GetFontSize() * 1.8f;
-  const float pad = size * 0.35f;
-  const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
-  const ImVec2 win_min = ImGui::GetWindowPos(), win_size = ImGui::GetWindowSize();
-  // Top right: the headlines and titles start at the left, the maps' last rows are at the bottom.
-  const ImVec2 min(win_min.x + win_size.x - extent.x - 3 * pad, win_min.y + pad * 0.5f);
-  const ImVec2 max(min.x + extent.x + 2 * pad, min.y + extent.y + 2 * pad);
+  const float pad = size.y * 0.12f;
+  const float px = (size.y - 4 * pad) * 0.95f;
+  const ImVec2 extent = font->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
   ImDrawList* dl = ImGui::GetForegroundDrawList();
-  const ImU32 fill = lessons_.revealed ? palette::kGood : palette::kAccent;
-  dl->AddRectFilled(min, max, fill, pad);
-  dl->AddText(font, size, ImVec2(min.x + pad, min.y + pad), IM_COL32_WHITE, text.c_str());
+  dl->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
+  const ImVec2 max(at.x + size.x - pad, at.y + size.y - pad);
+  const ImVec2 min(max.x - extent.x - 4 * pad, max.y - extent.y - 2 * pad);
+  dl->AddRectFilled(min, max, shown ? palette::kGood : palette::kAccent, pad);
+  dl->AddText(font, px, ImVec2(min.x + 2 * pad, min.y + pad), IM_COL32_WHITE, text.c_str());
 }
 
 void Workbench::draw_presenter_text(AppState& state, float text_scale) {

@@ -125,6 +125,7 @@ void Workbench::apply_view_request(AppState& state) {
     case lessons::View::Timings: results_request_ = ResultsTab::Timings; break;
     case lessons::View::WholeKernel: results_request_ = ResultsTab::WholeKernel; break;
     case lessons::View::Code: break;
+    case lessons::View::Threads: detail_request_ = DetailTab::Threads; break;
   }
 }
 
@@ -398,6 +399,10 @@ void Workbench::draw_detail_tabs(AppState& state) {
   }
   if (ImGui::BeginTabItem("Blocks", nullptr, select_if(want_blocks))) {
     blocks_.Draw(state);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Threads", nullptr, select_if(detail_request_ == DetailTab::Threads))) {
+    block_threads_.Draw(state);
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();

@@ -9,6 +9,7 @@
 #include "gui/app_state.hpp"
 #include "gui/bank_map_panel.hpp"
 #include "gui/clicker.hpp"
+#include "gui/block_threads_panel.hpp"
 #include "gui/blocks_panel.hpp"
 #include "gui/code_panel.hpp"
 #include "gui/global_memory_panel.hpp"
@@ -27,7 +28,7 @@
 namespace ws::gui {
 
 enum class MemoryTab : std::uint8_t { BankMap, GlobalMemory, YourVariant };
-enum class DetailTab : std::uint8_t { SharedArray, Blocks };
+enum class DetailTab : std::uint8_t { SharedArray, Blocks, Threads };
 enum class ResultsTab : std::uint8_t { Timings, WholeKernel, Variant };
 
 class Workbench {
@@ -91,7 +92,8 @@ class Workbench {
   void draw_presenter(AppState& state);
   void draw_presenter_figure(AppState& state, lessons::View view);
   void draw_presenter_text(AppState& state, float text_scale);
-  void draw_answer_callout();  // the question's "? wavefronts" / answer, large, on the presenter's figure
+  // The question's "? wavefronts" / answer, large, in a strip under the presenter's figure.
+  void draw_answer_callout(const AppState& state, ImVec2 at, ImVec2 size);
 
   KernelPanel kernel_;
   WarpStepperPanel stepper_;
@@ -102,6 +104,7 @@ class Workbench {
   bool variant_shown_ = false;  // a variant was current last frame: its results tab came forward once
   SharedArrayPanel shared_array_;
   BlocksPanel blocks_;
+  BlockThreadsPanel block_threads_;
   CodePanel code_;
   TimingsPanel timings_;
   WholeKernelPanel whole_kernel_;

@@ -19,7 +19,7 @@ struct KernelDescriptor;  // catalog.hpp
 namespace ws::lessons {
 
 // What the big figure of a step is (the window's tab; the presenter's one figure).
-enum class View : std::uint8_t { BankMap, SharedArray, SectorMap, Blocks, Timings, WholeKernel, Code };
+enum class View : std::uint8_t { BankMap, SharedArray, SectorMap, Blocks, Timings, WholeKernel, Code, Threads };
 std::string_view to_string(View v);
 std::optional<View> view_named(std::string_view name);
 std::string view_names();  // "bank-map, shared-array, ..." for messages

@@ -290,19 +290,20 @@ std::string_view to_string(View v) {
     case View::Timings: return "timings";
     case View::WholeKernel: return "whole-kernel";
     case View::Code: return "code";
+    case View::Threads: return "threads";
   }
   return "?";
 }
 
 std::optional<View> view_named(std::string_view name) {
-  for (int i = 0; i <= static_cast<int>(View::Code); ++i)
+  for (int i = 0; i <= static_cast<int>(View::Threads); ++i)
     if (to_string(static_cast<View>(i)) == name) return static_cast<View>(i);
   return std::nullopt;
 }
 
 std::string view_names() {
   std::string s;
-  for (int i = 0; i <= static_cast<int>(View::Code); ++i)
+  for (int i = 0; i <= static_cast<int>(View::Threads); ++i)
     s += (s.empty() ? "" : ", ") + std::string(to_string(static_cast<View>(i)));
   return s;
 }
