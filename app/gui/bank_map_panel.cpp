@@ -146,6 +146,7 @@ void BankMapPanel::Draw(AppState& state) {
                   text_height(t.headline, kHeadlineScale, text_w) + text_height(t.summary, 1.0f, text_w);
     others_h += m.header_height + ImGui::GetStyle().ItemSpacing.y;
     if (!t.inactive.empty()) others_h += fs * 1.5f + ImGui::GetStyle().ItemSpacing.y * 2;  // the grey strip
+    others_h += t.sharing.size() * ImGui::GetTextLineHeightWithSpacing();                 // who shares each word
     const int drawn = t.cost_hidden ? 1 : figures[i]->instruction->shared.wavefronts;
     rows += std::max(1, drawn);
     rows_concealed += reveals_[i].t < 1 ? 1 : std::max(1, drawn);
@@ -163,6 +164,8 @@ void BankMapPanel::Draw(AppState& state) {
   for (std::size_t i = 0; i < figures.size(); ++i) {
     if (i > 0) draw_texts(*figures[i], texts[i], static_cast<int>(i));
     draw_map(state, *figures[i], texts[i], static_cast<int>(i), m, request_row);
+    // A shared word is one chip under its "xN" badge: the lanes behind it are named here.
+    for (const std::string& line : texts[i].sharing) text_wrapped(line);
   }
   if (!all.beside_error.empty()) {
     const ImVec4 muted = palette::text_muted();

@@ -48,11 +48,14 @@ void BlocksPanel::Draw(AppState& state) {
   // While it runs the window must not sleep between frames (session.cpp).
   state.view.animating_blocks = animating_;
   refresh(state);
-  if (ImGui::Button(animating_ ? "Stop" : "Animate blocks")) animating_ = !animating_;
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  ImGui::SliderFloat("blocks/s", &blocks_per_second_, 0.5f, 20.0f, "%.1f");
-  ImGui::SameLine();
+  // A slide shows the figure, not its controls: the animation's button and speed only in the workbench.
+  if (!state.view.presenter) {
+    if (ImGui::Button(animating_ ? "Stop" : "Animate blocks")) animating_ = !animating_;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    ImGui::SliderFloat("blocks/s", &blocks_per_second_, 0.5f, 20.0f, "%.1f");
+    ImGui::SameLine();
+  }
   ImGui::TextUnformatted(blocks_headline(state).c_str());
   if (!error_.empty() || trail_.empty()) {
     ImGui::TextColored(palette::text_conflict(), "%s", error_.c_str());

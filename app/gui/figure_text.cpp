@@ -191,6 +191,16 @@ FigureAccesses figure_accesses(const AppState& state) {
   return out;
 }
 
+std::string lane_list(const std::vector<int>& lanes) {
+  // "0-31", "0, 4, ..., 28" (a stride), else every lane.
+  if (lanes.size() < 3) return fmt::format("{}", fmt::join(lanes, ", "));
+  const int step = lanes[1] - lanes[0];
+  for (std::size_t i = 1; i < lanes.size(); ++i)
+    if (lanes[i] - lanes[i - 1] != step) return fmt::format("{}", fmt::join(lanes, ", "));
+  if (step == 1) return fmt::format("{}-{}", lanes.front(), lanes.back());
+  return fmt::format("{}, {}, ..., {}", lanes[0], lanes[1], lanes.back());
+}
+
 std::string bank_row_label(int wavefront) { return fmt::format("W{}", wavefront); }
 std::string badge_label(int lanes) { return fmt::format("x{}", lanes); }
 
@@ -221,13 +231,51 @@ BankMapText bank_map_text(const FigureAccess& f, const lessons::Concealment& k) 
   }
   for (int w = 0; w < r.wavefronts; ++w) t.row_labels.push_back(bank_row_label(w));
   const BankMapLayout L = layout_bank_map(r, BankMapMetrics{});
-  for (const BankMapBadge& b : L.badges) t.badges.push_back(badge_label(b.lanes));
+  for (const BankMapBadge& b : L.badges) {
+    t.badges.push_back(badge_label(b.lanes));
+    std::vector<int> lanes;
+    for (int l = 0; l < r.warp_lanes; ++l)
+      if (r.lanes[l].active && r.lanes[l].broadcast_leader == b.leader) lanes.push_back(l);
+    t.sharing.push_back(fmt::format("{} in bank {}: lanes {}", badge_label(b.lanes), b.bank, lane_list(lanes)));
+  }
   return t;
 }
+
+namespace {
+
+// Lanes of one address, in lane order, for every address more than one lane uses.
+std::string same_address_sentence(const WarpAccess& a, int warp_lanes) {
+  std::map<std::uint64_t, std::vector<int>> by_address;
+  for (int l = 0; l < warp_lanes; ++l)
+    if (a.active(l)) by_address[a.address[l]].push_back(l);
+  std::vector<std::vector<int>> groups;
+  for (auto& [address, lanes] : by_address)
+    if (lanes.size() > 1) groups.push_back(lanes);
+  if (groups.empty()) return {};
+  // One pattern for all: every address read by n lanes i, i + d, ...
+  const std::size_t n = groups.front().size();
+  const int d = groups.front()[1] - groups.front()[0];
+  bool regular = true;
+  for (const auto& g : groups)
+    for (std::size_t i = 0; i < g.size() && regular; ++i) regular = g.size() == n && g[i] == g[0] + static_cast<int>(i) * d;
+  const char* verb = a.op == Op::Load ? "read" : "write";
+  if (regular && n == 2)
+    return fmt::format("lanes i and i + {} {} the same address: each chip of lanes {}-{} lies on one of lanes {}-{}", d,
+                       verb, groups.front()[1], groups.back()[1], groups.front()[0], groups.back()[0]);
+  if (regular)
+    return fmt::format("each of {} addresses is {} by {} lanes, i, i + {}, ...: the chip drawn is the last of them",
+                       groups.size(), a.op == Op::Load ? "read" : "written", n, d);
+  return fmt::format("{} addresses are {} by more than one lane: the chip drawn is the last of them", groups.size(),
+                     a.op == Op::Load ? "read" : "written");
+}
+
+}  // namespace
 
 SectorMapText sector_map_text(const FigureAccess& f, const lessons::Concealment& k) {
   SectorMapText t;
   t.title = f.title;
+  if (f.instruction && f.instruction->valid && f.instruction->access.space == Space::Global)
+    t.sharing = same_address_sentence(f.instruction->access, f.instruction->warp_lanes);
   const CurrentInstruction& c = *f.instruction;
   if (!c.valid || c.access.space != Space::Global) return t;
   const GlobalResult& g = c.global;
@@ -487,6 +535,7 @@ std::vector<std::string> figure_strings(const AppState& state, lessons::View vie
           add_all(t.bank_labels);
           add_all(t.row_labels);
           add_all(t.badges);
+          add_all(t.sharing);
           add(t.inactive);
         } else {
           const SectorMapText t = sector_map_text(f, k);
@@ -495,6 +544,7 @@ std::vector<std::string> figure_strings(const AppState& state, lessons::View vie
           add(t.summary);
           add_all(t.sector_labels);
           add_all(t.row_labels);
+          add(t.sharing);
           add(t.inactive);
         }
       }

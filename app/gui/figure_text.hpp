@@ -47,6 +47,7 @@ inline constexpr const char* kBankAxis = "bank";
 inline constexpr const char* kRequestRowLabel = "W?";  // the one row of requests while the cost is concealed
 std::string bank_row_label(int wavefront);              // "W3"
 std::string badge_label(int lanes);                     // "x32": lanes sharing one word
+std::string lane_list(const std::vector<int>& lanes);   // "0-31", "0, 4, ..., 28", "1, 5, 6"
 
 struct BankMapText {
   std::string title;
@@ -56,6 +57,9 @@ struct BankMapText {
   std::vector<std::string> bank_labels;
   std::vector<std::string> row_labels;
   std::vector<std::string> badges;
+  // Which lanes each badge stands for ("x32 in bank 0: lanes 0-31"): a
+  // shared word is drawn as one chip, the others are named here.
+  std::vector<std::string> sharing;
   std::string inactive;       // kInactiveLabel when the warp has lanes that take no part
   bool cost_hidden = false;   // the map draws the requests in one row
   bool lanes_hidden = false;  // the active-lane count is "?"
@@ -71,6 +75,9 @@ struct SectorMapText {
   std::vector<std::string> sector_labels;  // "sector 0 (bytes 0-31)" x 4; one "bytes 0-127 ..." while concealed
   std::vector<std::string> row_labels;     // the elements of each line ("in[5][0..31]")
   std::string inactive;                    // kInactiveLabel when the warp has lanes that take no part
+  // Lanes that read or write the same address lie on top of each other in the
+  // map: named here ("lanes i and i + 16 read the same address: lanes 0-15 lie under 16-31").
+  std::string sharing;
   bool cost_hidden = false;
 };
 SectorMapText sector_map_text(const FigureAccess& f, const lessons::Concealment& k);

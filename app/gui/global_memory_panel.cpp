@@ -76,6 +76,8 @@ void GlobalMemoryPanel::Draw(AppState& state) {
                    ImGui::GetStyle().ItemSpacing.y;
     texts_h += fs * 1.1f + ImGui::GetStyle().ItemSpacing.y * 2;
     if (!texts[i].inactive.empty()) texts_h += fs * 1.5f + ImGui::GetStyle().ItemSpacing.y * 2;  // the grey strip
+    if (!texts[i].sharing.empty())
+      texts_h += ImGui::CalcTextSize(texts[i].sharing.c_str(), nullptr, false, width).y + ImGui::GetStyle().ItemSpacing.y;
     lines += std::max(1, figures[i]->instruction->global.lines);
   }
   const float legend_w = canvas::lane_legend_width(c.warp_lanes);
@@ -95,7 +97,11 @@ void GlobalMemoryPanel::Draw(AppState& state) {
   m.row_height = std::clamp(avail_h / std::max(1, lines), state.view.presenter ? fs * 0.8f : 4.0f,
                             state.view.presenter ? fs * 6.0f : fs * 1.8f);
   canvas::reset_lane_digit_stats();
-  for (std::size_t i = 0; i < figures.size(); ++i) draw_figure(state, *figures[i], texts[i], static_cast<int>(i), m);
+  for (std::size_t i = 0; i < figures.size(); ++i) {
+    draw_figure(state, *figures[i], texts[i], static_cast<int>(i), m);
+    // Lanes at one address share a chip's place: say which lie underneath.
+    if (!texts[i].sharing.empty()) text_wrapped(texts[i].sharing);
+  }
   if (!all.beside_error.empty()) ImGui::TextColored(palette::text_muted(), "%s", all.beside_error.c_str());
   smallest_digit_ = canvas::smallest_lane_digit();
   ImGui::EndChild();

@@ -67,9 +67,12 @@ void Workbench::draw_presenter(AppState& state) {
   const ImVec2 fig_pos(0, bar), fig_size(stacked ? d.x : d.x - text_w, stacked ? h - text_h : h);
   const ImVec2 text_pos(stacked ? 0 : fig_size.x, stacked ? bar + fig_size.y : bar);
 
-  // A question's answer gets a strip of its own under the figure: it never covers a lane or a label.
+  // A question's answer gets a strip of its own under the figure, where the
+  // figure itself would not change at the reveal (the phases of a tiled
+  // multiply, a warp count, a time): it never covers a lane or a label, and a
+  // bank or sector map whose rows split at the reveal keeps all its height.
   const lessons::ResolvedStep* step = lessons_.open() ? lessons_.resolved() : nullptr;
-  const float strip = step && step->question ? fs * 2.9f : 0;
+  const float strip = step && step->question && !figure_shows_answer(state, step->conceal) ? fs * 2.9f : 0;
   ImGui::SetNextWindowPos(fig_pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(fig_size.x, fig_size.y - strip), ImGuiCond_Always);
   if (ImGui::Begin("##presenter_figure", nullptr, kPresenterFlags)) draw_presenter_figure(state, presenter_view(state));
@@ -101,6 +104,20 @@ void Workbench::draw_presenter_figure(AppState& state, lessons::View view) {
     case lessons::View::Threads: block_threads_.Draw(state); break;
   }
   if (text_view) ImGui::SetWindowFontScale(1.0f);
+}
+
+bool Workbench::figure_shows_answer(const AppState& state, const lessons::Concealment& question) const {
+  // The maps draw a concealed cost as its question (one row of requests, no
+  // sectors) and split it at the reveal: they change by themselves. Decided by
+  // the question, not by what is hidden now, so the layout stays put at the reveal.
+  const lessons::View view = presenter_view(state);
+  for (const auto& [config, hidden] : question.all()) {
+    if (view == lessons::View::BankMap && hidden.count(lessons::Quantity::SharedCost)) return true;
+    if (view == lessons::View::SectorMap &&
+        (hidden.count(lessons::Quantity::GlobalCost) || hidden.count(lessons::Quantity::Lanes)))
+      return true;
+  }
+  return false;
 }
 
 void Workbench::draw_answer_callout(const AppState& state, ImVec2 at, ImVec2 size) {

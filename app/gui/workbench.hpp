@@ -94,6 +94,8 @@ class Workbench {
   void draw_presenter_text(AppState& state, float text_scale);
   // The question's "? wavefronts" / answer, large, in a strip under the presenter's figure.
   void draw_answer_callout(const AppState& state, ImVec2 at, ImVec2 size);
+  // Whether the question's reveal changes the figure by itself (a map's rows split).
+  bool figure_shows_answer(const AppState& state, const lessons::Concealment& question) const;
 
   KernelPanel kernel_;
   WarpStepperPanel stepper_;

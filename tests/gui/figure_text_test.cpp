@@ -158,3 +158,17 @@ TEST(TextWrap, NumbersAreNeverBrokenAtTheirPoint) {
 
 }  // namespace
 }  // namespace ws::gui
+
+namespace ws::gui {
+namespace {
+
+// A shared word is one chip: the lanes behind its badge are named in a line.
+TEST(FigureTextSharing, LaneListsNameRunsAndStrides) {
+  EXPECT_EQ(lane_list({0, 1, 2, 3}), "0-3");
+  EXPECT_EQ(lane_list({0, 4, 8, 12, 16}), "0, 4, ..., 16");
+  EXPECT_EQ(lane_list({1, 5, 6}), "1, 5, 6");
+  EXPECT_EQ(lane_list({7, 9}), "7, 9");
+}
+
+}  // namespace
+}  // namespace ws::gui
