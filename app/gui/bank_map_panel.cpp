@@ -17,18 +17,6 @@
 namespace ws::gui {
 namespace {
 
-const char* mnemonic(const WarpAccess& a) {
-  if (a.ldmatrix != Ldmatrix::None) return "LDSM";
-  const bool ld = a.op == Op::Load;
-  switch (a.bytes) {
-    case 8: return ld ? "LDS.64" : "STS.64";
-    case 16: return ld ? "LDS.128" : "STS.128";
-    case 1: return ld ? "LDS.U8" : "STS.U8";
-    case 2: return ld ? "LDS.U16" : "STS.U16";
-    default: return ld ? "LDS" : "STS";
-  }
-}
-
 bool same_access(const WarpAccess& a, const WarpAccess& b) {
   return a.space == b.space && a.op == b.op && a.bytes == b.bytes && a.active_mask == b.active_mask &&
          a.address == b.address;
@@ -62,7 +50,7 @@ Rect lerp(const Rect& a, const Rect& b, float t) {
 }  // namespace
 
 std::string shared_instruction_summary(const WarpAccess& a, const SharedResult& r) {
-  std::string s = fmt::format("{} ({}-byte {}), {} active lane{}", mnemonic(a), a.bytes,
+  std::string s = fmt::format("{} ({}-byte {}), {} active lane{}", shared_mnemonic(a), a.bytes,
                               a.op == Op::Load ? "load" : "store", r.active_lanes,
                               r.active_lanes == 1 ? "" : "s");
   if (r.num_groups > 1) s += fmt::format(", served as {} groups of {} lanes", r.num_groups, r.group_lanes);

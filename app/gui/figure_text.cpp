@@ -101,6 +101,17 @@ std::vector<std::string> title_candidates(const FigureAccess& f, std::string_vie
   return out;
 }
 
+
+std::string access_words(const WarpAccess& a) {
+  return fmt::format("{}-byte {}", int(a.bytes), a.op == Op::Load ? "load" : "store");
+}
+
+std::string lane_count(int lanes, bool hidden, std::string_view word = "lane") {
+  return hidden ? fmt::format("? {}s", word) : plural(lanes, word);
+}
+
+}  // namespace
+
 const char* shared_mnemonic(const WarpAccess& a) {
   if (a.ldmatrix != Ldmatrix::None) return "LDSM";
   const bool ld = a.op == Op::Load;
@@ -112,16 +123,6 @@ const char* shared_mnemonic(const WarpAccess& a) {
     default: return ld ? "LDS" : "STS";
   }
 }
-
-std::string access_words(const WarpAccess& a) {
-  return fmt::format("{}-byte {}", int(a.bytes), a.op == Op::Load ? "load" : "store");
-}
-
-std::string lane_count(int lanes, bool hidden, std::string_view word = "lane") {
-  return hidden ? fmt::format("? {}s", word) : plural(lanes, word);
-}
-
-}  // namespace
 
 const ArrayInfo* FigureAccess::array() const {
   if (!instruction || !trace || instruction->site < 0 || instruction->site >= static_cast<int>(trace->sites.size()))

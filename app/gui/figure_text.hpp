@@ -45,6 +45,7 @@ FigureAccesses figure_accesses(const AppState& state);
 // Bank map (shared instruction).
 inline constexpr const char* kBankAxis = "bank";
 inline constexpr const char* kRequestRowLabel = "W?";  // the one row of requests while the cost is concealed
+const char* shared_mnemonic(const WarpAccess& a);       // "LDS.128", "STS", "LDSM"
 std::string bank_row_label(int wavefront);              // "W3"
 std::string badge_label(int lanes);                     // "x32": lanes sharing one word
 std::string lane_list(const std::vector<int>& lanes);   // "0-31", "0, 4, ..., 28", "1, 5, 6"

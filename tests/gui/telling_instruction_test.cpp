@@ -50,7 +50,9 @@ TEST(TellingInstruction, EveryCatalogKernelOpensOnItsLargestExcess) {
       if (first_shared < 0 && t.instructions[i].access.space == Space::Shared) first_shared = static_cast<int>(i);
     }
     EXPECT_EQ(excess_by_hand(t.instructions[chosen].access, arch), most);
-    if (most == 0) EXPECT_EQ(chosen, std::max(0, first_shared)) << "no excess: the first shared access";
+    if (most == 0) {
+      EXPECT_EQ(chosen, std::max(0, first_shared)) << "no excess: the first shared access";
+    }
     // The first of the largest: an earlier one costs less, or as much but is global where it is shared.
     for (int i = 0; most > 0 && i < chosen; ++i) {
       const int e = excess_by_hand(t.instructions[i].access, arch);
