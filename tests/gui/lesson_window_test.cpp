@@ -114,8 +114,9 @@ TEST_F(LessonWindowTest, EveryStepOfEveryLessonRendersInBothLayouts) {
         const BankMapLayout& L = bench.bank_map().last_layout();
         EXPECT_EQ(L.rows, s.current.shared.wavefronts);
         // Two figures beside each other share the height at one scale (figure_window_test.cpp).
-        if (bench.bank_map().figures_drawn() == 1)
+        if (bench.bank_map().figures_drawn() == 1) {
           EXPECT_GE(L.cell_height, std::min(kMinPresenterRowPx, 1.8f * ImGui::GetFontSize()));
+        }
         EXPECT_LE(L.height + bench.bank_map().beside_layout().height, 720.0f);  // every row on screen, none scrolled away
       }
       if (step == player.step_count() / 2) {
