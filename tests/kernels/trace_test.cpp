@@ -117,6 +117,23 @@ TEST(Trace, ArraysDescribeTheirGeometry) {
   EXPECT_GE(w.arrays[1].base, w.arrays[0].base + 8192ull * 8192 * 4);
 }
 
+// A padded tile is a little wider than tall (tile[32][33]: one padding column);
+// ldmatrix's tile[32][64] of 2-byte elements is a wide tile with no padding.
+TEST(Trace, OnlyALittleExtraWidthIsPadding) {
+  const auto padded = trace("transpose_padded", defaults("transpose_padded"));
+  EXPECT_EQ(padded.arrays[2].cols, 32);
+  EXPECT_EQ(padded.arrays[2].pitch, 33);
+  const auto wide = trace("ldmatrix_swizzle", defaults("ldmatrix_swizzle"));
+  bool found = false;
+  for (const auto& a : wide.arrays)
+    if (a.name == "tile") {
+      found = true;
+      EXPECT_EQ(a.cols, 64);
+      EXPECT_EQ(a.pitch, 64);
+    }
+  EXPECT_TRUE(found);
+}
+
 TEST(Trace, EdgeBlockLanesAreInactive) {
   // 1111 x 113 int, 32 x 8 blocks: block column 3 covers input columns 96..127, so lanes 17..31 skip.
   auto p = defaults("transpose_nonsquare_int");

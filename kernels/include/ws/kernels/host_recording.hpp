@@ -167,9 +167,11 @@ inline uint4 ldmatrix_x4(RecordedAddress<std::uint16_t> row) {
   return uint4{};
 }
 
-// __shared__ T name[N] or T name[R][P]. A two-dimensional tile wider than it is
-// tall is a square tile plus padding columns (tile[T][T + 1]): its logical width
-// is R and the window greys the rest.
+// __shared__ T name[N] or T name[R][P]. A two-dimensional tile a little wider
+// than it is tall is a square tile plus padding columns (tile[T][T + 1]): its
+// logical width is R and the window greys the rest. "A little": the extra
+// columns are under a quarter of the row; tile[32][64] of 2-byte elements
+// (ldmatrix's 128-byte rows) is a plain wide tile, not half padding.
 template <class Layout>
 auto shared_array(const char* name) {
   using T = std::remove_all_extents_t<Layout>;
@@ -180,7 +182,7 @@ auto shared_array(const char* name) {
     return RecordedPtr<T>(a, tracing->array(a).base);
   } else {
     constexpr int rows = static_cast<int>(std::extent_v<Layout, 0>), pitch = static_cast<int>(std::extent_v<Layout, 1>);
-    constexpr int cols = pitch > rows ? rows : pitch;
+    constexpr int cols = pitch > rows && (pitch - rows) * 4 < pitch ? rows : pitch;
     const int a = tracing->declare_array(name, Space::Shared, rows, cols, pitch, sizeof(T));
     return RecordedMatrix<T, pitch>(a, tracing->array(a).base);
   }
