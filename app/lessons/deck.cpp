@@ -37,9 +37,7 @@ Result<Deck> parse_deck(const std::string& text, const std::string& name, const 
   try {
     j = json::parse(text);
   } catch (const json::exception& e) {
-    std::string what = e.what();
-    const auto at = what.find("line ");
-    return Error{fmt::format("{}: not valid JSON: {}", name, at != std::string::npos ? what.substr(at) : what)};
+    return Error{fmt::format("{}: {}", name, json_problem(e))};
   }
   if (!j.is_object()) return Error{fmt::format("{}: is not an object with \"title\" and \"lessons\"", name)};
   for (const auto& [key, _] : j.items())

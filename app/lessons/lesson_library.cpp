@@ -322,20 +322,24 @@ std::string lesson_id_of(const std::string& file_name) {
   return id;
 }
 
+std::string json_problem(const std::exception& e) {
+  // Syntax ("[json.exception.parse_error.101] parse error at line 3, column 5: ...", kept from
+  // "line" on) and numbers no double holds ("out_of_range.406 number overflow parsing '1e999'").
+  const std::string what = e.what();
+  const auto at = what.find("line ");
+  const auto overflow = what.find("number overflow");
+  return "not valid JSON: " + (at != std::string::npos         ? what.substr(at)
+                               : overflow != std::string::npos ? what.substr(overflow)
+                                                               : what);
+}
+
 Result<Lesson> parse_lesson(const std::string& text, const std::string& name) {
   if (auto too_big = check_lesson_file_size(text.size())) return Error{*too_big};
   json j;
   try {
     j = json::parse(text);
   } catch (const json::exception& e) {
-    // Syntax ("[json.exception.parse_error.101] parse error at line 3, column 5: ...", kept from
-    // "line" on) and numbers no double holds ("out_of_range.406 number overflow parsing '1e999'").
-    std::string what = e.what();
-    const auto at = what.find("line ");
-    const auto overflow = what.find("number overflow");
-    return Error{"not valid JSON: " + (at != std::string::npos         ? what.substr(at)
-                                       : overflow != std::string::npos ? what.substr(overflow)
-                                                                       : what)};
+    return Error{json_problem(e)};
   }
   const std::string id = lesson_id_of(name);
   try {

@@ -5,6 +5,7 @@
 // the message and the other lessons, the command line exits 2 with it.
 #pragma once
 
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,8 @@ Result<Lesson> load_lesson(const std::string& path);
 std::string lesson_id_of(const std::string& file_name);
 // The same from text (tests); `name` is the file name used for the id.
 Result<Lesson> parse_lesson(const std::string& text, const std::string& name);
+// "not valid JSON: line 3, column 5: ..." from a parser's exception (lessons and decks).
+std::string json_problem(const std::exception& e);
 
 struct LessonLibrary {
   std::string dir;

@@ -48,9 +48,10 @@ TEST(SlideText, NoAnswerBeforeItsRevealAndEveryAnswerAfter) {
       const std::string& phrase = *before->answer;
       ASSERT_FALSE(phrase.empty());
       const bool which = l.steps[s].question->kind == lessons::Question::Kind::Which;
-      if (!which)
+      if (!which) {
         EXPECT_FALSE(shows(*before, phrase, false)) << l.id << " step " << s + 1 << ": '" << phrase
-                                                  << "' is on the slide before the reveal";
+                                                    << "' is on the slide before the reveal";
+      }
       EXPECT_TRUE(shows(*after, phrase, true)) << l.id << " step " << s + 1 << ": '" << phrase
                                                << "' is not on the slide after the reveal";
       EXPECT_EQ(before->question.empty(), false);
