@@ -20,17 +20,14 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string html(std::string_view s) {
+  // The lessons' `code` marks are dropped, lines become <br>.
+  std::string plain;
+  for (char c : s)
+    if (c != '`') plain.push_back(c);
   std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '`': break;  // the lessons' code marks
-      case '\n': out += "<br>"; break;
-      default: out.push_back(c);
-    }
+  for (char c : exporting::escaped(plain)) {
+    if (c == '\n') out += "<br>";
+    else out.push_back(c);
   }
   return out;
 }

@@ -28,19 +28,6 @@ using gui::Rect;
 
 std::string hex(ImU32 c) { return fmt::format("#{:02x}{:02x}{:02x}", c & 0xff, (c >> 8) & 0xff, (c >> 16) & 0xff); }
 
-std::string escaped(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out.push_back(c);
-    }
-  }
-  return out;
-}
 
 constexpr const char* kInk = "#141414";
 constexpr const char* kMuted = "#555555";
@@ -194,6 +181,20 @@ std::string describe_bytes(std::uint64_t begin, std::uint64_t end, const ArrayIn
 }
 
 }  // namespace
+
+std::string escaped(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
 
 Result<Figure> figure_of(const lessons::PreparedState& s, FigureView view) {
   gui::palette::set_colour_warp_lanes(s.arch->warp_lanes);  // the window's colours for this preset

@@ -51,4 +51,7 @@ inline constexpr const char* kGlobalCsvHeader = "lane,thread_x,thread_y,address,
 std::string shared_csv(const Figure& f);
 std::string global_csv(const Figure& f);
 
+// Text for XML and HTML: & < > " as entities.
+std::string escaped(std::string_view s);
+
 }  // namespace ws::exporting
