@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "lessons/concealment.hpp"
 #include "lessons/lesson_facts.hpp"
