@@ -151,7 +151,7 @@ CLI::App* add_bench_command(CLI::App& root, BenchOptions& o) {
 
 int run_bench(const BenchOptions& o, int argc, char** argv) {
   // Flags first (exit 2), then the GPU (exit 3).
-  std::vector<const wk::KernelInfo*> kernels;
+  std::vector<const wk::KernelDescriptor*> kernels;
   const ArchPreset& arch = default_preset();
   if (o.kernel.kernel == "all") {
     for (const auto& k : wk::catalog()) kernels.push_back(&k);

@@ -41,7 +41,7 @@ lessons::StepState export_state(const ExportOptions& o) {
   }
   if (o.step != 1) throw UsageError("--step: needs --lesson");
   lessons::StepState s;
-  const kernels::KernelInfo& k = kernel_named(o.kernel.kernel);
+  const kernels::KernelDescriptor& k = kernel_named(o.kernel.kernel);
   s.kernel = std::string(k.name);
   s.params = params_from(o.kernel, k);
   s.arch = preset_named(o.arch).name;

@@ -10,12 +10,12 @@ void add_kernel_options(CLI::App& cmd, KernelOptions& o) {
   const auto specs = kernels::param_specs();
   static_assert(std::tuple_size_v<decltype(o.values)> >= 8);
   for (std::size_t i = 0; i < specs.size() && i < o.values.size(); ++i)
-    cmd.add_option(specs[i].flag(), o.values[i], std::string(specs[i].help));
+    cmd.add_option(specs[i].flag(), o.values[i], kernels::param_help(specs[i]));
 }
 
-const kernels::KernelInfo& kernel_named(const std::string& name) {
+const kernels::KernelDescriptor& kernel_named(const std::string& name) {
   if (name.empty()) throw UsageError("--kernel is required");
-  const kernels::KernelInfo* k = kernels::find_kernel(name);
+  const kernels::KernelDescriptor* k = kernels::find_kernel(name);
   if (!k) {
     std::string known;
     for (const auto& c : kernels::catalog()) known += (known.empty() ? "" : ", ") + std::string(c.name);
@@ -24,7 +24,7 @@ const kernels::KernelInfo& kernel_named(const std::string& name) {
   return *k;
 }
 
-kernels::KernelParams params_from(const KernelOptions& o, const kernels::KernelInfo& k) {
+kernels::KernelParams params_from(const KernelOptions& o, const kernels::KernelDescriptor& k) {
   kernels::KernelParams p = k.defaults;
   const auto specs = kernels::param_specs();
   for (std::size_t i = 0; i < specs.size() && i < o.values.size(); ++i)
@@ -38,7 +38,7 @@ const ArchPreset& preset_named(const std::string& name) {
   return *arch;
 }
 
-void check_or_throw(const kernels::KernelInfo& k, const kernels::KernelParams& p, const ArchPreset& arch) {
+void check_or_throw(const kernels::KernelDescriptor& k, const kernels::KernelParams& p, const ArchPreset& arch) {
   if (auto err = kernels::check_params(k, p, arch)) throw UsageError(*err);
 }
 

@@ -20,9 +20,9 @@ struct KernelOptions {
 
 void add_kernel_options(CLI::App& cmd, KernelOptions& o);
 // The kernel's defaults overridden by the flags given; UsageError names a bad flag.
-const kernels::KernelInfo& kernel_named(const std::string& name);
-kernels::KernelParams params_from(const KernelOptions& o, const kernels::KernelInfo& k);
+const kernels::KernelDescriptor& kernel_named(const std::string& name);
+kernels::KernelParams params_from(const KernelOptions& o, const kernels::KernelDescriptor& k);
 const ArchPreset& preset_named(const std::string& name);
-void check_or_throw(const kernels::KernelInfo& k, const kernels::KernelParams& p, const ArchPreset& arch);
+void check_or_throw(const kernels::KernelDescriptor& k, const kernels::KernelParams& p, const ArchPreset& arch);
 
 }  // namespace ws::cli

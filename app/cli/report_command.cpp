@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -31,7 +32,7 @@ namespace {
 // The report, with "simulating: 42%" redrawn on stderr once it has run half a
 // second, only when stderr is a terminal (stdout's contracts are untouched), and
 // the line erased at the end.
-KernelReport report_showing_progress(const kernels::KernelInfo& k, const kernels::KernelParams& p,
+KernelReport report_showing_progress(const kernels::KernelDescriptor& k, const kernels::KernelParams& p,
                                      const ArchPreset& arch, Dim3 block, int warp) {
   if (isatty(STDERR_FILENO) == 0) return kernels::report(k, p, arch, block, warp);
   const auto t0 = std::chrono::steady_clock::now();
@@ -53,18 +54,14 @@ KernelReport report_showing_progress(const kernels::KernelInfo& k, const kernels
 Dim3 parse_block(const std::string& text, const kernels::LaunchConfig& lc) {
   Dim3 b{0, 0, 0};
   const auto comma = text.find(',');
-  try {
-    std::size_t used = 0;
-    b.x = std::stoi(text.substr(0, comma), &used);
-    if (used != (comma == std::string::npos ? text.size() : comma)) throw std::invalid_argument("x");
-    if (comma != std::string::npos) {
-      const std::string y = text.substr(comma + 1);
-      b.y = std::stoi(y, &used);
-      if (used != y.size()) throw std::invalid_argument("y");
-    }
-  } catch (const std::logic_error&) {
+  // A whole number filling `part`, as std::from_chars reads it (no exception as control flow).
+  auto whole = [](std::string_view part, int& v) {
+    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+    return !part.empty() && ec == std::errc() && end == part.data() + part.size();
+  };
+  const std::string_view t = text;
+  if (!whole(t.substr(0, comma), b.x) || (comma != std::string::npos && !whole(t.substr(comma + 1), b.y)))
     throw UsageError(fmt::format("--block: '{}' is not X,Y", text));
-  }
   if (b.x < 0 || b.x >= lc.grid.x || b.y < 0 || b.y >= lc.grid.y)
     throw UsageError(fmt::format("--block: {},{} is outside the grid of {} x {} blocks", b.x, b.y, lc.grid.x,
                                  lc.grid.y));
@@ -175,7 +172,7 @@ CLI::App* add_report_command(CLI::App& root, ReportOptions& o) {
 }
 
 int run_report(const ReportOptions& o) {
-  const kernels::KernelInfo& k = kernel_named(o.kernel.kernel);
+  const kernels::KernelDescriptor& k = kernel_named(o.kernel.kernel);
   const ArchPreset& arch = preset_named(o.arch);
   const kernels::KernelParams p = params_from(o.kernel, k);
   check_or_throw(k, p, arch);

@@ -47,8 +47,9 @@ void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
   if ((layout || pattern) && !o.pattern.empty()) throw UsageError("--pattern: a lane expression, or a variant; not both");
   // A variant stands beside its base kernel: the default one unless --kernel names another.
   std::string name = o.kernel.kernel;
-  if (name.empty() && (layout || pattern)) name = layout ? "transpose_shared" : "smem_stride";
-  const kernels::KernelInfo& k = kernel_named(name);
+  if (name.empty() && (layout || pattern))
+    name = kernels::default_variant_base(layout ? kernels::VariantKind::TileLayout : kernels::VariantKind::AccessPattern).name;
+  const kernels::KernelDescriptor& k = kernel_named(name);
   const kernels::KernelParams p = params_from(o.kernel, k);
   const ArchPreset& arch = preset_named(o.arch);
   check_or_throw(k, p, arch);

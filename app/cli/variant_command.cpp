@@ -28,13 +28,14 @@ std::shared_ptr<const KernelVariant> make(const VariantOptions& o, const ArchPre
                                         "byte address in lane, i)"
                                       : "--pattern: give --layout or --pattern, not both");
   kernels::VariantSpec spec;
-  spec.base = o.kernel.kernel.empty() ? (o.layout.empty() ? "smem_stride" : "transpose_shared") : o.kernel.kernel;
+  const auto kind = o.layout.empty() ? kernels::VariantKind::AccessPattern : kernels::VariantKind::TileLayout;
+  spec.base = o.kernel.kernel.empty() ? std::string(kernels::default_variant_base(kind).name) : o.kernel.kernel;
   if (!o.layout.empty() && !kernels::accepts_layout(spec.base))
-    throw UsageError(fmt::format("--kernel: {} takes no --layout (layouts go with transpose_shared, transpose_padded, "
-                                 "transpose_rotated, transpose_xor)",
-                                 spec.base));
+    throw UsageError(fmt::format("--kernel: {} takes no --layout (layouts go with {})", spec.base,
+                                 kernels::variant_bases(kind)));
   if (!o.pattern.empty() && !kernels::accepts_pattern(spec.base))
-    throw UsageError(fmt::format("--kernel: {} takes no --pattern (patterns go with smem_stride)", spec.base));
+    throw UsageError(fmt::format("--kernel: {} takes no --pattern (patterns go with {})", spec.base,
+                                 kernels::variant_bases(kind)));
   spec.expression = o.layout.empty() ? o.pattern : o.layout;
   spec.params = params_from(o.kernel, kernel_named(spec.base));
   spec.swizzle = o.swizzle;
@@ -43,10 +44,11 @@ std::shared_ptr<const KernelVariant> make(const VariantOptions& o, const ArchPre
   return std::get<std::shared_ptr<const KernelVariant>>(made);
 }
 
-// A catalog kernel shown beside the variant, at the variant's parameters.
+// A catalog kernel shown beside the variant (kernels::beside_kernels()), with its times.
 struct Beside {
   const kernels::KernelDescriptor* kernel;
   kernels::KernelParams params;
+  std::string label;
   double predicted_ms = 0;
   double measured_ms = 0;  // 0: not measured
   double min_ms = 0, max_ms = 0;
@@ -54,22 +56,8 @@ struct Beside {
 
 std::vector<Beside> beside(const KernelVariant& v) {
   std::vector<Beside> out;
-  if (v.kind() == kernels::VariantKind::TileLayout) {
-    for (const char* name : {"transpose_shared", "transpose_padded", "transpose_rotated", "transpose_xor"})
-      out.push_back({kernels::find_kernel(name), v.params()});
-  } else {
-    for (int stride : {1, 32}) {  // conflict-free and the 32-way worst case, at the same width
-      kernels::KernelParams p = v.params();
-      p.stride = stride;
-      out.push_back({kernels::find_kernel("smem_stride"), p});
-    }
-  }
+  for (kernels::BesideKernel& b : kernels::beside_kernels(v)) out.push_back({b.kernel, b.params, std::move(b.label)});
   return out;
-}
-
-std::string label(const Beside& b) {
-  return b.kernel->name == "smem_stride" ? fmt::format("smem_stride stride={}", b.params.stride)
-                                         : std::string(b.kernel->name);
 }
 
 nlohmann::json kinds_json(const std::set<std::string>& s) { return nlohmann::json(std::vector<std::string>(s.begin(), s.end())); }
@@ -80,8 +68,10 @@ CLI::App* add_variant_command(CLI::App& root, VariantOptions& o) {
   CLI::App* cmd = root.add_subcommand(
       "variant", "Your own tile layout or access pattern: simulated, predicted and, with --run, compiled and timed");
   cmd->add_option("--kernel", o.kernel.kernel,
-                  "the catalog kernel it stands beside: transpose_shared (default for --layout) or smem_stride "
-                  "(default for --pattern)");
+                  fmt::format("the catalog kernel it stands beside: {} (default for --layout) or {} (default for "
+                              "--pattern)",
+                              kernels::default_variant_base(kernels::VariantKind::TileLayout).name,
+                              kernels::default_variant_base(kernels::VariantKind::AccessPattern).name));
   cmd->add_option("--layout", o.layout,
                   "tile layout in r, c, T: the column of element (r, c) (values 0..T-1), or its word in the tile");
   cmd->add_option("--pattern", o.pattern, "byte address lane `lane` reads in iteration i, e.g. '4*(17*lane)'");
@@ -119,7 +109,8 @@ int run_variant(const VariantOptions& o) {
     b.predicted_ms = kernels::predict(*b.kernel, b.params, gpu.calibration).predicted_ms;
     if (gpu.recorded)
       for (const auto& m : gpu.recorded->kernels)
-        if (m.kernel == b.kernel->name && m.params == b.params) b = {b.kernel, b.params, b.predicted_ms, m.median_ms, m.min_ms, m.max_ms};
+        if (m.kernel == b.kernel->name && m.params == b.params)
+          b.measured_ms = m.median_ms, b.min_ms = m.min_ms, b.max_ms = m.max_ms;
   }
 
   std::optional<kernels::VariantRun> ran;
@@ -159,7 +150,7 @@ int run_variant(const VariantOptions& o) {
     }
     nlohmann::json side = nlohmann::json::array();
     for (const Beside& b : others) {
-      nlohmann::json e = {{"kernel", b.kernel->name}, {"label", label(b)},
+      nlohmann::json e = {{"kernel", b.kernel->name}, {"label", b.label},
                           {"params", kernels::params_to_json(b.params)}, {"predicted_ms", b.predicted_ms}};
       if (b.measured_ms > 0) e["measured"] = {{"median_ms", b.measured_ms}, {"min_ms", b.min_ms}, {"max_ms", b.max_ms}};
       side.push_back(std::move(e));
@@ -188,7 +179,7 @@ int run_variant(const VariantOptions& o) {
     };
     row("your variant", predicted.predicted_ms, ran ? ran->bench.median_ms : 0, ran ? ran->bench.min_ms : 0,
         ran ? ran->bench.max_ms : 0);
-    for (const Beside& b : others) row(label(b), b.predicted_ms, b.measured_ms, b.min_ms, b.max_ms);
+    for (const Beside& b : others) row(b.label, b.predicted_ms, b.measured_ms, b.min_ms, b.max_ms);
     if (ran) {
       auto join = [](const std::set<std::string>& s) {
         std::string out;

@@ -36,7 +36,7 @@ std::string thread_label(Dim3 t) {
 
 AppState::AppState() { select_kernel(default_kernel_index()); }
 
-const kernels::KernelInfo& AppState::kernel() const {
+const kernels::KernelDescriptor& AppState::kernel() const {
   return variant ? variant->descriptor() : kernels::catalog()[kernel_index];
 }
 const ArchPreset& AppState::arch() const { return all_presets()[arch_index]; }
@@ -160,7 +160,8 @@ bool AppState::apply_variant(const kernels::KernelParams* with) {
   // the padded transpose at 1024 x 1024 stays so), else beside the default base.
   const std::string_view shown = variant ? std::string_view(variant->spec().base) : kernel().name;
   const bool keep_place = accepts(shown);
-  spec.base = keep_place ? std::string(shown) : std::string(layout ? "transpose_shared" : "smem_stride");
+  const auto kind = layout ? kernels::VariantKind::TileLayout : kernels::VariantKind::AccessPattern;
+  spec.base = keep_place ? std::string(shown) : std::string(kernels::default_variant_base(kind).name);
   spec.params = with ? *with : keep_place ? params : kernels::find_kernel(spec.base)->defaults;
   auto made = kernels::make_variant(spec, arch());
   if (auto* message = std::get_if<std::string>(&made)) {

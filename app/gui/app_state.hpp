@@ -140,7 +140,7 @@ class AppState {
   const MeasurementSet* variant_gpu() const;
   void wait_variant_predictions();  // screenshots and tests
 
-  const kernels::KernelInfo& kernel() const;
+  const kernels::KernelDescriptor& kernel() const;
   const ArchPreset& arch() const;
   int warps_per_block() const;  // in the preset's warps
   int instruction_count() const { return static_cast<int>(trace.instructions.size()); }

@@ -18,7 +18,7 @@ void ElementBox::add(int r, int c) {
   col1 = std::max(col1, c);
 }
 
-BlockFootprint block_footprint(const kernels::KernelInfo& k, const kernels::KernelParams& p,
+BlockFootprint block_footprint(const kernels::KernelDescriptor& k, const kernels::KernelParams& p,
                                const kernels::LaunchConfig& launch, Dim3 block) {
   BlockFootprint f;
   f.block = block;

@@ -27,7 +27,7 @@ struct BlockFootprint {
   std::vector<ArrayFootprint> arrays;  // global arrays only, in the trace's order
 };
 
-BlockFootprint block_footprint(const kernels::KernelInfo& k, const kernels::KernelParams& p,
+BlockFootprint block_footprint(const kernels::KernelDescriptor& k, const kernels::KernelParams& p,
                                const kernels::LaunchConfig& launch, Dim3 block);
 
 }  // namespace ws::gui

@@ -56,7 +56,7 @@ const std::string& KernelPanel::description(const AppState& state) {
 
 void KernelPanel::Draw(AppState& state) {
   const auto cat = kernels::catalog();
-  const kernels::KernelInfo& k = state.kernel();
+  const kernels::KernelDescriptor& k = state.kernel();
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##kernel", std::string(k.name).c_str())) {
     for (std::size_t i = 0; i < cat.size(); ++i) {

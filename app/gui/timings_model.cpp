@@ -22,7 +22,7 @@ bool finished(const std::future<T>& f) {
   return f.valid() && f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
 }
 
-using PredictionJobs = std::vector<std::pair<const kernels::KernelInfo*, kernels::KernelParams>>;
+using PredictionJobs = std::vector<std::pair<const kernels::KernelDescriptor*, kernels::KernelParams>>;
 using Predictions = std::vector<std::optional<kernels::Prediction>>;
 
 // The last predictions made in this process, by set and entries: every AppState
@@ -157,7 +157,7 @@ void TimingsModel::ensure_predictions() {
   predicted_origin_ = set->origin;
   predicted_.clear();
   if (!set->calibration.present) return;  // the panels say so
-  std::vector<std::pair<const kernels::KernelInfo*, kernels::KernelParams>> jobs;
+  std::vector<std::pair<const kernels::KernelDescriptor*, kernels::KernelParams>> jobs;
   for (const Measurement& m : set->kernels) jobs.emplace_back(kernels::find_kernel(m.kernel), m.params);
   predict_job_ = std::async(std::launch::async, [jobs, calibration = set->calibration, origin = set->origin]() {
     PredictionMemo& memo = prediction_memo();

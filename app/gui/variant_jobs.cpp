@@ -35,21 +35,6 @@ VariantPrediction predict_one(const kernels::KernelDescriptor& k, const kernels:
 
 }  // namespace
 
-std::vector<BesideKernel> beside_kernels(const kernels::KernelVariant& v) {
-  std::vector<BesideKernel> out;
-  if (v.kind() == kernels::VariantKind::TileLayout) {
-    for (const char* name : {"transpose_shared", "transpose_padded", "transpose_rotated", "transpose_xor"})
-      if (const auto* k = kernels::find_kernel(name)) out.push_back({k, v.params(), name});
-  } else if (const auto* k = kernels::find_kernel("smem_stride")) {
-    for (int stride : {1, 32}) {
-      kernels::KernelParams p = v.params();
-      p.stride = stride;
-      out.push_back({k, p, fmt::format("smem_stride stride={}", stride)});
-    }
-  }
-  return out;
-}
-
 bool same_variant(const kernels::KernelVariant& a, const kernels::KernelVariant& b) {
   return a.spec().base == b.spec().base && a.spec().expression == b.spec().expression && a.params() == b.params();
 }

@@ -1,6 +1,5 @@
 // The background work behind "Your variant" (no ImGui here, so tests drive it):
-//   beside_kernels()   the catalog kernels a variant is compared with (as `warpscope variant`)
-//   predictions        the variant and those kernels predicted on one GPU's calibration
+//   predictions        the variant and the kernels beside it (kernels::beside_kernels()) predicted on one GPU's calibration
 //   GPU run            run_variant (NVRTC, load, check, time) and the kernels beside it timed
 // A whole-kernel prediction at 8192 x 8192 takes a tenth of a second per kernel
 // and a GPU run seconds: both run in std::async so typing never waits for them.
@@ -21,15 +20,9 @@
 
 namespace ws::gui {
 
-// A catalog kernel shown beside the variant, at the variant's parameters.
-struct BesideKernel {
-  const kernels::KernelDescriptor* kernel = nullptr;
-  kernels::KernelParams params;
-  std::string label;  // "transpose_padded", "smem_stride stride=32"
-};
-// The four shared-tile transposes beside a layout; smem_stride at stride 1 and 32
-// (conflict-free and the 32-way worst case, same width) beside a pattern.
-std::vector<BesideKernel> beside_kernels(const kernels::KernelVariant& v);
+// The catalog kernels shown beside a variant: its base's VariantHints (ws/kernels/variant.hpp).
+using kernels::BesideKernel;
+using kernels::beside_kernels;
 
 // Same typed variant: the same base, expression and parameters (a retyped
 // expression is a new object but the same kernel, so its GPU run still applies).

@@ -18,7 +18,7 @@
 namespace ws::gui {
 
 struct ReportRequest {
-  const kernels::KernelInfo* kernel = nullptr;
+  const kernels::KernelDescriptor* kernel = nullptr;
   kernels::KernelParams params;
   const ArchPreset* arch = nullptr;
   // Keeps *kernel alive while the job runs when it is not the catalog's (a student's

@@ -13,11 +13,13 @@
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 
 #include "lessons/lesson_limits.hpp"
 #include "ws/arch.hpp"
 #include "ws/kernels/assets.hpp"
 #include "ws/kernels/catalog.hpp"
+#include "ws/kernels/json_kind.hpp"
 
 namespace ws::lessons {
 namespace {
@@ -25,28 +27,17 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-// Thrown inside the reader only; load_lesson() turns it into an Error.
-struct SchemaError {
-  std::string message;
+// Thrown inside the reader only, to leave its nested reads at the first bad
+// field; parse_lesson() turns it into an Error (docs/architecture.md, "Errors").
+struct SchemaError : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 [[noreturn]] void fail(const std::string& field, const std::string& what) {
-  throw SchemaError{field.empty() ? what : field + ": " + what};
+  throw SchemaError(field.empty() ? what : field + ": " + what);
 }
 
-std::string kind_of(const json& v) {
-  switch (v.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::object: return "an object";
-    case json::value_t::array: return "an array";
-    case json::value_t::string: return "a string";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::number_integer:
-    case json::value_t::number_unsigned: return "an integer";
-    case json::value_t::number_float: return "a number";
-    default: return "not a value";
-  }
-}
+using kernels::kind_of;
 
 std::string join(const std::vector<std::string>& v) {
   std::string s;
@@ -347,7 +338,7 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& name) {
     if (auto over = check_lesson_limits(lesson)) return Error{*over};  // what the window can draw
     return lesson;
   } catch (const SchemaError& e) {
-    return Error{e.message};
+    return Error{e.what()};
   }
 }
 

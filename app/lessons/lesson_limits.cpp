@@ -2,21 +2,24 @@
 
 #include <fmt/format.h>
 
+#include <stdexcept>
+
 namespace ws::lessons {
 namespace {
 
 using L = LessonLimits;
 
-struct Over {
-  std::string message;
+// Thrown inside check_lesson_limits() only, which returns its message.
+struct Over : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 void text_limit(const std::string& field, const std::string& value, std::size_t limit, const char* what) {
-  if (value.size() > limit) throw Over{fmt::format("{}: {} bytes, over the {} {} may hold", field, value.size(), limit, what)};
+  if (value.size() > limit) throw Over(fmt::format("{}: {} bytes, over the {} {} may hold", field, value.size(), limit, what));
 }
 
 void count_limit(const std::string& field, std::size_t count, std::size_t limit, const char* what) {
-  if (count > limit) throw Over{fmt::format("{}: {} {}, over the {} a lesson may have", field, count, what, limit)};
+  if (count > limit) throw Over(fmt::format("{}: {} {}, over the {} a lesson may have", field, count, what, limit));
 }
 
 void check_question(const Question& q, const std::string& f) {
@@ -62,7 +65,7 @@ std::optional<std::string> check_lesson_limits(const Lesson& lesson) {
   try {
     check_lesson(lesson);
   } catch (const Over& e) {
-    return e.message;
+    return std::string(e.what());
   }
   return std::nullopt;
 }

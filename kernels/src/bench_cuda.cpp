@@ -17,6 +17,7 @@
 #include "handwritten.hpp"
 #include "reference.hpp"
 #include "ws/kernels/bench.hpp"
+#include "ws/kernels/median.hpp"
 
 #define WS_CUDA_TRY(expr)                                       \
   do {                                                          \
@@ -44,12 +45,6 @@ struct Events {
   }
 };
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 std::optional<GpuError> upload(std::vector<HostArray>& host, DeviceArrays& dev) {
   for (HostArray& h : host) {
     void* p = nullptr;
@@ -72,7 +67,7 @@ GpuLaunch launch_of(const KernelParams& p, const LaunchConfig& lc, const DeviceA
   return l;
 }
 
-std::optional<GpuError> launch(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc,
+std::optional<GpuError> launch(const KernelDescriptor& k, const KernelParams& p, const LaunchConfig& lc,
                                const DeviceArrays& dev) {
   if (!k.code.gpu) return cuda_error(cudaErrorInvalidDeviceFunction, "descriptor without a GPU entry", __FILE__, __LINE__);
   if (dev.ptrs.size() > static_cast<std::size_t>(GpuArrays::kMax))
@@ -83,7 +78,7 @@ std::optional<GpuError> launch(const KernelInfo& k, const KernelParams& p, const
 }
 
 // Outputs back from the device, then the CPU reference's verdict.
-std::variant<std::optional<std::string>, GpuError> check_outputs(const KernelInfo& k, const KernelParams& p,
+std::variant<std::optional<std::string>, GpuError> check_outputs(const KernelDescriptor& k, const KernelParams& p,
                                                                  std::vector<HostArray>& host, const DeviceArrays& dev) {
   for (std::size_t i = 0; i < host.size(); ++i)
     if (!host[i].input)
@@ -92,7 +87,7 @@ std::variant<std::optional<std::string>, GpuError> check_outputs(const KernelInf
 }
 
 // Runs the twin once on poisoned outputs and checks it like the kernel.
-std::variant<TwinResult, GpuError> check_twin(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc,
+std::variant<TwinResult, GpuError> check_twin(const KernelDescriptor& k, const KernelParams& p, const LaunchConfig& lc,
                                               const HandwrittenTwin& twin, std::vector<HostArray>& host,
                                               const DeviceArrays& dev) {
   for (std::size_t i = 0; i < host.size(); ++i)
@@ -145,7 +140,7 @@ std::variant<GpuInfo, GpuError> gpu_info() {
   return g;
 }
 
-std::optional<GpuError> launch_once(const KernelInfo& k, const KernelParams& p) {
+std::optional<GpuError> launch_once(const KernelDescriptor& k, const KernelParams& p) {
   if (auto e = require_device()) return e;
   std::vector<HostArray> host = plan_arrays(k, p, 1);
   DeviceArrays dev;
@@ -156,7 +151,7 @@ std::optional<GpuError> launch_once(const KernelInfo& k, const KernelParams& p) 
   return std::nullopt;
 }
 
-std::variant<BenchResult, GpuError> bench_kernel(const KernelInfo& k, const KernelParams& p,
+std::variant<BenchResult, GpuError> bench_kernel(const KernelDescriptor& k, const KernelParams& p,
                                                  const BenchOptions& o, const BenchProgress& progress) {
   auto report = [&](double f, std::string_view what) {
     if (progress) progress(f, what);

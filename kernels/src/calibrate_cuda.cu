@@ -26,6 +26,7 @@
 #include "cuda_error.hpp"
 #include "ws/kernels/bench.hpp"
 #include "ws/kernels/measurements.hpp"
+#include "ws/kernels/median.hpp"
 
 namespace ws::kernels {
 namespace calib {
@@ -241,11 +242,6 @@ struct EventPair {
   }
 };
 
-double median_of(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
 // Median milliseconds of `runs` timed launches after one warm-up.
 template <class Launch>
 std::variant<double, GpuError> time_ms(Launch launch, int runs = 7) {
@@ -265,7 +261,7 @@ std::variant<double, GpuError> time_ms(Launch launch, int runs = 7) {
     ms.push_back(t);
   }
   if (auto e = cudaGetLastError(); e != cudaSuccess) return cuda_error(e, "microbenchmark launch");
-  return median_of(ms);
+  return median(ms);
 }
 
 // The clock the last launch measured, in MHz.
@@ -377,7 +373,7 @@ std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
       cudaEventElapsedTime(&m, ev.a, ev.b);
       ms.push_back(m);
     }
-    c.launch_latency_us = 1e3 * median_of(ms);
+    c.launch_latency_us = 1e3 * median(ms);
   }
 
   step(0.1, "one-shot blocks");
@@ -507,7 +503,7 @@ std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress) {
     if (auto e = note_clock()) return *e;
     c.fma_per_clock_per_sm = per_clock_per_sm(double(blocks) * threads * iterations * 8, std::get<double>(t));
   }
-  c.sm_clock_mhz = median_of(clocks);
+  c.sm_clock_mhz = median(clocks);
   c.present = true;
   step(1.0, "done");
   return c;

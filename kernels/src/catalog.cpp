@@ -29,17 +29,14 @@ constexpr ParamSpec kParams[] = {
     {"rows", "rows", "matrix rows (matmul: M)", &KernelParams::rows, true},
     {"cols", "cols", "matrix columns (matmul: N)", &KernelParams::cols, true},
     {"inner", "inner (K)", "matmul K (0: the same as --cols)", &KernelParams::inner, true},
-    {"tile", "tile", "tile edge T (transposes), TILE_WIDTH (matmul), rows per block (transpose_fast)",
-     &KernelParams::tile, false},
-    {"block_rows", "block rows", "threads per block in y (transposes)", &KernelParams::block_rows,
-     false},
-    {"stride", "stride", "smem_stride: elements between lanes; smem_broadcast: distinct words",
-     &KernelParams::stride, false},
-    {"bytes", "bytes", "smem_stride: access width 4, 8 or 16", &KernelParams::bytes, false},
-    {"swizzle", "swizzle", "1: XOR-swizzled shared tile, 0: plain rows (ldmatrix_swizzle, transpose_fast)",
-     &KernelParams::swizzle, false},
-    {"repeats", "repeats", "smem_stride, smem_broadcast, ldmatrix_swizzle: shared reads per thread", &KernelParams::repeats,
-     false},
+    // Help that names no kernel: a kernel that reads a parameter otherwise says so
+    // in its ParamRule::meaning, which param_help() appends.
+    {"tile", "tile", "tile edge T", &KernelParams::tile, false},
+    {"block_rows", "block rows", "threads per block in y", &KernelParams::block_rows, false},
+    {"stride", "stride", "elements between the lanes' reads", &KernelParams::stride, false},
+    {"bytes", "bytes", "access width in bytes: 4, 8 or 16", &KernelParams::bytes, false},
+    {"swizzle", "swizzle", "1: XOR-swizzled shared tile, 0: plain rows", &KernelParams::swizzle, false},
+    {"repeats", "repeats", "shared reads per thread", &KernelParams::repeats, false},
 };
 
 std::vector<KernelDescriptor> build_catalog() {
@@ -53,8 +50,9 @@ std::vector<KernelDescriptor> build_catalog() {
   return all;
 }
 
-const std::vector<KernelDescriptor>& registry() {
-  static const std::vector<KernelDescriptor> all = build_catalog();
+// Mutable only through register_kernel().
+std::vector<KernelDescriptor>& registry() {
+  static std::vector<KernelDescriptor> all = build_catalog();
   return all;
 }
 
@@ -150,6 +148,25 @@ std::vector<const KernelDescriptor*> layout_variants(const KernelDescriptor& k) 
   return out;
 }
 
+bool register_kernel(KernelDescriptor k) {
+  if (find_kernel(k.name)) return false;
+  registry().push_back(std::move(k));
+  return true;
+}
+
+std::string param_help(const ParamSpec& spec) {
+  std::string help(spec.help);
+  std::vector<std::pair<std::string_view, std::string>> meanings;  // meaning -> kernels that give it
+  for (const KernelDescriptor& k : registry())
+    if (const ParamRule* r = k.rule(spec.field); r && !r->meaning.empty()) {
+      auto same = std::find_if(meanings.begin(), meanings.end(), [&](const auto& m) { return m.first == r->meaning; });
+      if (same == meanings.end()) meanings.emplace_back(r->meaning, std::string(k.name));
+      else same->second += ", " + std::string(k.name);
+    }
+  for (const auto& [meaning, kernels] : meanings) help += fmt::format("; {}: {}", kernels, meaning);
+  return help;
+}
+
 std::span<const BoardPreset> board_presets() { return kBoards; }
 
 LaunchConfig launch_config(const KernelDescriptor& k, const KernelParams& p) {
@@ -198,6 +215,7 @@ std::optional<std::string> check_params(const KernelDescriptor& k, const KernelP
     return fmt::format("{}: the block needs {} bytes ({:.2f} KB) of shared memory, over preset {}'s {} ({:.2f} KB)",
                        k.reads(&KernelParams::stride) ? "--stride" : "--tile", lc.shared_bytes, lc.shared_bytes / 1024.0,
                        arch.name, arch.max_shared_per_block, arch.max_shared_per_block / 1024.0);
+  if (auto broken = block_mapping_problem(k, p, lc)) return broken;
   // A site's width is fixed by the code (S2): the first warp shows every shared-memory
   // width the kernel uses, so a preset without 8- or 16-byte accesses (toy4) refuses it here.
   // Only presets that lack a width pay for the trace (it runs the whole of warp 0).

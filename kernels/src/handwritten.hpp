@@ -17,8 +17,9 @@ struct HandwrittenTwin {
   int (*launch)(const GpuLaunch&);  // cudaError_t of the launch
 };
 
-// The twin of k at p, or nothing: transpose_fast and ldmatrix_swizzle have none,
-// and NVIDIA's sample transposes assume sizes that are multiples of the tile.
+// The twin the descriptor names (KernelDescriptor::twin) at p, or nothing: a
+// kernel without one (Twin::None), a shape the twin is not compiled for, and
+// NVIDIA's sample transposes assume sizes that are multiples of the tile.
 std::optional<HandwrittenTwin> handwritten_twin(const KernelDescriptor& k, const KernelParams& p);
 
 }  // namespace ws::kernels

@@ -200,39 +200,42 @@ constexpr std::string_view kLoop = "plain CUDA read loop";
 
 }  // namespace
 
+// Found by the descriptor's `twin` (catalog.hpp), never by a catalog kernel's name.
 std::optional<HandwrittenTwin> handwritten_twin(const KernelDescriptor& k, const KernelParams& p) {
-  const std::string_view name = k.name;
-  if (k.family == "transpose") {
-    if (p.rows % p.tile != 0 || p.cols % p.tile != 0) return std::nullopt;  // the sample's precondition
-    int (*f)(const GpuLaunch&) = nullptr;
-    if (name == "copy") f = transpose_launcher<Transpose::Copy, float>(p.tile, p.block_rows);
-    else if (name == "transpose_naive") f = transpose_launcher<Transpose::Naive, float>(p.tile, p.block_rows);
-    else if (name == "transpose_shared") f = transpose_launcher<Transpose::Plain, float>(p.tile, p.block_rows);
-    else if (name == "transpose_padded") f = transpose_launcher<Transpose::Padded, float>(p.tile, p.block_rows);
-    else if (name == "transpose_rotated") f = transpose_launcher<Transpose::Rotated, float>(p.tile, p.block_rows);
-    else if (name == "transpose_xor") f = transpose_launcher<Transpose::Xor, float>(p.tile, p.block_rows);
-    else if (name == "transpose_nonsquare_int") f = transpose_launcher<Transpose::Padded, int>(p.tile, p.block_rows);
-    if (!f) return std::nullopt;
+  auto sample = [&](int (*f)(const GpuLaunch&)) -> std::optional<HandwrittenTwin> {
+    if (p.rows % p.tile != 0 || p.cols % p.tile != 0 || !f) return std::nullopt;  // the sample's precondition
     return HandwrittenTwin{kSample, f};
+  };
+  switch (k.twin) {
+    case Twin::None: return std::nullopt;
+    case Twin::SampleCopy: return sample(transpose_launcher<Transpose::Copy, float>(p.tile, p.block_rows));
+    case Twin::SampleTransposeNaive: return sample(transpose_launcher<Transpose::Naive, float>(p.tile, p.block_rows));
+    case Twin::SampleTransposeCoalesced:
+      return sample(transpose_launcher<Transpose::Plain, float>(p.tile, p.block_rows));
+    case Twin::SampleTransposeNoBankConflicts:
+      return sample(transpose_launcher<Transpose::Padded, float>(p.tile, p.block_rows));
+    case Twin::SampleTransposeRotatedTile:
+      return sample(transpose_launcher<Transpose::Rotated, float>(p.tile, p.block_rows));
+    case Twin::SampleTransposeXorTile: return sample(transpose_launcher<Transpose::Xor, float>(p.tile, p.block_rows));
+    case Twin::SampleTransposeNoBankConflictsInt:
+      return sample(transpose_launcher<Transpose::Padded, int>(p.tile, p.block_rows));
+    case Twin::PmppMatmulNaive: return HandwrittenTwin{kPmpp, &launch_matmul_naive};
+    case Twin::PmppMatmulTiled:
+      switch (p.tile) {
+        case 2: return HandwrittenTwin{kPmpp, &launch_matmul_tiled<2>};
+        case 4: return HandwrittenTwin{kPmpp, &launch_matmul_tiled<4>};
+        case 8: return HandwrittenTwin{kPmpp, &launch_matmul_tiled<8>};
+        case 16: return HandwrittenTwin{kPmpp, &launch_matmul_tiled<16>};
+        case 32: return HandwrittenTwin{kPmpp, &launch_matmul_tiled<32>};
+        default: return std::nullopt;
+      }
+    case Twin::StrideReadLoop:
+      if (p.bytes == 4) return HandwrittenTwin{kLoop, &launch_stride<float>};
+      if (p.bytes == 8) return HandwrittenTwin{kLoop, &launch_stride<float2>};
+      if (p.bytes == 16) return HandwrittenTwin{kLoop, &launch_stride<float4>};
+      return std::nullopt;
+    case Twin::BroadcastReadLoop: return HandwrittenTwin{kLoop, &launch_broadcast};
   }
-  if (name == "matmul_naive") return HandwrittenTwin{kPmpp, &launch_matmul_naive};
-  if (name == "matmul_tiled") {
-    switch (p.tile) {
-      case 2: return HandwrittenTwin{kPmpp, &launch_matmul_tiled<2>};
-      case 4: return HandwrittenTwin{kPmpp, &launch_matmul_tiled<4>};
-      case 8: return HandwrittenTwin{kPmpp, &launch_matmul_tiled<8>};
-      case 16: return HandwrittenTwin{kPmpp, &launch_matmul_tiled<16>};
-      case 32: return HandwrittenTwin{kPmpp, &launch_matmul_tiled<32>};
-      default: return std::nullopt;
-    }
-  }
-  if (name == "smem_stride") {
-    if (p.bytes == 4) return HandwrittenTwin{kLoop, &launch_stride<float>};
-    if (p.bytes == 8) return HandwrittenTwin{kLoop, &launch_stride<float2>};
-    if (p.bytes == 16) return HandwrittenTwin{kLoop, &launch_stride<float4>};
-    return std::nullopt;
-  }
-  if (name == "smem_broadcast") return HandwrittenTwin{kLoop, &launch_broadcast};
   return std::nullopt;
 }
 

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ws/kernels/assets.hpp"
+#include "ws/kernels/json_kind.hpp"
 #include "ws/kernels/params_json.hpp"
 
 namespace ws::kernels {
@@ -28,21 +29,6 @@ const MeasuredKernel* Measurements::find(std::string_view kernel) const {
 namespace {
 
 using nlohmann::json;
-
-// What a JSON value is, for messages: "a string", "null", ...
-std::string kind_of(const json& v) {
-  switch (v.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::object: return "an object";
-    case json::value_t::array: return "an array";
-    case json::value_t::string: return "a string";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::number_integer:
-    case json::value_t::number_unsigned: return "an integer";
-    case json::value_t::number_float: return "a number";
-    default: return "not a value";
-  }
-}
 
 // Reads one file against its schema; every problem names the field
 // ("kernels.copy.median_ms"). The caller adds the file's name.
@@ -95,7 +81,7 @@ struct FileReader {
     k.key = key;
     k.kernel = key;
     if (!text(e, "kernel", field + ".kernel", k.kernel)) return false;
-    const KernelInfo* info = find_kernel(k.kernel);
+    const KernelDescriptor* info = find_kernel(k.kernel);
     k.params = info ? info->defaults : KernelParams{};
     if (const auto it = e.find("params"); it != e.end() && !params(*it, field + ".params", k.params)) return false;
     if (!amount(e, "median_ms", field + ".median_ms", k.median_ms) || !amount(e, "gbps", field + ".gbps", k.gbps) ||

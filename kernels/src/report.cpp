@@ -17,6 +17,10 @@
 // lines also keeps the lines each request and each block touches). The residues are measured, not derived: thread 0
 // of blocks (bx, 0) and (0, by) is traced up to its first access of each array.
 // A test compares this path with BlockSampling::EveryBlock on odd sizes.
+// A kernel states the affine rule in its descriptor (BlockMapping::Affine) and
+// block_mapping_problem() checks it on the far corner block, so a diagonal
+// reordering of the blocks is refused rather than miscounted; BlockMapping::Any
+// simulates every block.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -144,7 +148,7 @@ class ProgressTicker {
 };
 
 // false: cancelled through `ticker` (the table then holds part of the block).
-bool simulate_block(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc, const ArchPreset& arch,
+bool simulate_block(const KernelDescriptor& k, const KernelParams& p, const LaunchConfig& lc, const ArchPreset& arch,
                     Dim3 block, std::uint64_t weight, SiteTable& table, WarpTrace& scratch, PathRule paths,
                     ProgressTicker& ticker) {
   const int lanes = arch.warp_lanes;
@@ -166,7 +170,7 @@ bool simulate_block(const KernelInfo& k, const KernelParams& p, const LaunchConf
 }
 
 // First byte address of each global array touched by thread 0 of a block.
-std::vector<std::uint64_t> first_addresses(const KernelInfo& k, const KernelParams& p, const LaunchConfig& lc,
+std::vector<std::uint64_t> first_addresses(const KernelDescriptor& k, const KernelParams& p, const LaunchConfig& lc,
                                            Dim3 block) {
   AccessRecorder rec(1, ProbeMode::FirstGlobalAccess);
   try {
@@ -176,6 +180,19 @@ std::vector<std::uint64_t> first_addresses(const KernelInfo& k, const KernelPara
   std::vector<std::uint64_t> out;
   for (std::size_t i = 0; i < rec.arrays().size(); ++i)
     if (rec.arrays()[i].space == Space::Global) out.push_back(rec.first_global_address()[i]);
+  return out;
+}
+
+// The global arrays' names, in the order first_addresses() gives them.
+std::vector<std::string> global_array_names(const KernelDescriptor& k, const KernelParams& p, const LaunchConfig& lc) {
+  AccessRecorder rec(1, ProbeMode::Declarations);
+  try {
+    run_thread(k, p, lc, Dim3{0, 0, 0}, 0, rec, 0);
+  } catch (const ProbeDone&) {
+  }
+  std::vector<std::string> out;
+  for (const ArrayInfo& a : rec.arrays())
+    if (a.space == Space::Global) out.push_back(a.name);
   return out;
 }
 
@@ -207,7 +224,7 @@ AxisClasses classes_along(int n, const std::vector<std::vector<std::uint64_t>>& 
 }
 
 // The whole kernel, or nothing when the ticker's hook cancelled it.
-std::optional<WholeKernel> simulate(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
+std::optional<WholeKernel> simulate(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch,
                                     BlockSampling sampling, PathRule paths, ProgressTicker& ticker) {
   const LaunchConfig lc = launch_config(k, p);
   SiteTable table;
@@ -219,7 +236,7 @@ std::optional<WholeKernel> simulate(const KernelInfo& k, const KernelParams& p, 
       for (int bx = 0; bx < lc.grid.x; ++bx, ++simulated)
         if (!simulate_block(k, p, lc, arch, Dim3{bx, by, 0}, 1, table, scratch, paths, ticker)) return;
   };
-  if (sampling == BlockSampling::EveryBlock || lc.grid.z != 1) {
+  if (sampling == BlockSampling::EveryBlock || lc.grid.z != 1 || k.block_mapping != BlockMapping::Affine) {
     every_block();
   } else {
     // The probes' share of the fraction, against the classes work.hpp expects
@@ -261,13 +278,13 @@ std::optional<WholeKernel> simulate(const KernelInfo& k, const KernelParams& p, 
 
 }  // namespace
 
-WholeKernel simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
+WholeKernel simulate_whole_kernel(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch,
                                   BlockSampling sampling, PathRule paths) {
   ProgressTicker none(nullptr);
   return *simulate(k, p, arch, sampling, paths, none);
 }
 
-std::optional<WholeKernel> simulate_whole_kernel(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
+std::optional<WholeKernel> simulate_whole_kernel(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch,
                                                  BlockSampling sampling, PathRule paths,
                                                  const SimulationProgress& progress) {
   ProgressTicker ticker(&progress);
@@ -279,7 +296,7 @@ std::uint64_t WorkEstimate::traced_accesses() const {
          (threads_per_block * block_classes + warp_threads + (probes + kProbeWeight - 1) / kProbeWeight);
 }
 
-WorkEstimate estimate_work(const KernelInfo& k, const KernelParams& p, int warp_lanes) {
+WorkEstimate estimate_work(const KernelDescriptor& k, const KernelParams& p, int warp_lanes) {
   const LaunchConfig lc = launch_config(k, p);
   WorkEstimate e;
   e.threads_per_block = static_cast<std::uint64_t>(lc.block.count());
@@ -309,14 +326,46 @@ WorkEstimate estimate_work(const KernelInfo& k, const KernelParams& p, int warp_
   };
   const std::uint64_t cx = classes_on(lc.grid.x, Dim3{1, 0, 0}), cy = classes_on(lc.grid.y, Dim3{0, 1, 0});
   const std::uint64_t blocks = static_cast<std::uint64_t>(lc.grid.x) * lc.grid.y * lc.grid.z;
-  // Not exact, or a 3-D grid: every block is simulated (simulate_whole_kernel()).
-  e.block_classes = exact && lc.grid.z == 1 ? cx * cy : blocks;
-  e.probes = lc.grid.z == 1 ? static_cast<std::uint64_t>(lc.grid.x) + lc.grid.y : 0;
+  // Not exact, a 3-D grid or no affine mapping: every block is simulated (simulate_whole_kernel()).
+  const bool probed = lc.grid.z == 1 && k.block_mapping == BlockMapping::Affine;
+  e.block_classes = exact && probed ? cx * cy : blocks;
+  e.probes = probed ? static_cast<std::uint64_t>(lc.grid.x) + lc.grid.y : 0;
   e.warp_threads = static_cast<std::uint64_t>(warp_lanes);
   return e;
 }
 
-std::optional<std::string> check_work(const KernelInfo& k, const KernelParams& p, int warp_lanes,
+std::optional<std::string> block_mapping_problem(const KernelDescriptor& k, const KernelParams& p,
+                                                 const LaunchConfig& lc) {
+  if (k.block_mapping == BlockMapping::Undeclared)
+    return fmt::format("{}: its descriptor declares no block_mapping (BlockMapping::Affine or Any, "
+                       "ws/kernels/catalog.hpp), which the whole-kernel counts rely on",
+                       k.name);
+  if (k.block_mapping != BlockMapping::Affine || lc.grid.z != 1 || (lc.grid.x < 2 && lc.grid.y < 2))
+    return std::nullopt;
+  // Affine: corner = origin + (gx - 1) * x step + (gy - 1) * y step, for every array.
+  const int gx = lc.grid.x, gy = lc.grid.y;
+  const std::vector<std::uint64_t> origin = first_addresses(k, p, lc, Dim3{0, 0, 0});
+  const std::vector<std::uint64_t> along_x = gx > 1 ? first_addresses(k, p, lc, Dim3{1, 0, 0}) : origin;
+  const std::vector<std::uint64_t> along_y = gy > 1 ? first_addresses(k, p, lc, Dim3{0, 1, 0}) : origin;
+  const std::vector<std::uint64_t> corner = first_addresses(k, p, lc, Dim3{gx - 1, gy - 1, 0});
+  for (std::size_t a = 0; a < origin.size() && a < corner.size(); ++a) {
+    if (origin[a] == kNoAddress || along_x[a] == kNoAddress || along_y[a] == kNoAddress || corner[a] == kNoAddress)
+      continue;
+    const std::uint64_t expected = origin[a] + std::uint64_t(gx - 1) * (along_x[a] - origin[a]) +
+                                   std::uint64_t(gy - 1) * (along_y[a] - origin[a]);
+    if (corner[a] != expected) {
+      const std::vector<std::string> names = global_array_names(k, p, lc);
+      return fmt::format("{}: block ({}, {}) first touches array '{}' at byte {}, not {} as addresses affine in the "
+                         "block index would (its descriptor says BlockMapping::Affine; a reordering of the blocks "
+                         "needs BlockMapping::Any)",
+                         k.name, gx - 1, gy - 1, a < names.size() ? names[a] : "?",
+                         static_cast<std::int64_t>(corner[a]), static_cast<std::int64_t>(expected));
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> check_work(const KernelDescriptor& k, const KernelParams& p, int warp_lanes,
                                       std::uint64_t limit) {
   const WorkEstimate e = estimate_work(k, p, warp_lanes);
   const std::uint64_t work = e.traced_accesses();
@@ -335,7 +384,7 @@ std::optional<std::string> check_work(const KernelInfo& k, const KernelParams& p
 
 namespace {
 
-std::optional<KernelReport> report_with(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch,
+std::optional<KernelReport> report_with(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch,
                                         Dim3 block, int warp, ProgressTicker& ticker) {
   KernelReport r;
   r.kernel = std::string(k.name);
@@ -375,12 +424,12 @@ std::optional<KernelReport> report_with(const KernelInfo& k, const KernelParams&
 
 }  // namespace
 
-KernelReport report(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp) {
+KernelReport report(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp) {
   ProgressTicker none(nullptr);
   return *report_with(k, p, arch, block, warp, none);
 }
 
-std::optional<KernelReport> report(const KernelInfo& k, const KernelParams& p, const ArchPreset& arch, Dim3 block,
+std::optional<KernelReport> report(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch, Dim3 block,
                                    int warp, const SimulationProgress& progress) {
   ProgressTicker ticker(&progress);
   return report_with(k, p, arch, block, warp, ticker);

@@ -21,8 +21,6 @@
 namespace ws::kernels {
 namespace {
 
-constexpr std::string_view kLayoutKernels[] = {"transpose_shared", "transpose_padded", "transpose_rotated",
-                                               "transpose_xor"};
 constexpr std::string_view kLayoutVars[] = {"r", "c", "T"};
 constexpr std::string_view kPatternVars[] = {"lane", "i"};
 
@@ -43,7 +41,7 @@ struct TablePattern {
 };
 
 // Launch adapters, as a family file writes them (the GPU side is generated
-// with the same arrays in the same order: variant_gpu.cpp).
+// with the same arrays in the same order: variant_source.cpp).
 template <int TILE, int BLOCK_ROWS>
 struct LayoutTranspose {
   template <class Mem, class Layout>
@@ -200,7 +198,9 @@ KernelDescriptor layout_descriptor(const KernelDescriptor& base, std::shared_ptr
       "The shared-memory transpose with your layout: element (r, c) of the tile is stored at word at(r, c). Here the "
       "column read is {at.tile_load.wavefronts} wavefront(s) and the row store {at.tile_store.wavefronts}, for a tile "
       "of {array.tile.rows * array.tile.pitch * array.tile.elem_bytes} bytes.";
-  k.hints = {.baseline = "transpose_shared"};
+  k.hints = {.baseline = default_variant_base(VariantKind::TileLayout).name};
+  k.variants = {};
+  k.twin = Twin::None;  // no hand-written twin of a typed layout
   k.code.trace = [t](const KernelParams& p) {
     HostMemory m;
     const TableLayout at{t.get(), t->pitch};
@@ -220,7 +220,9 @@ KernelDescriptor pattern_descriptor(const KernelDescriptor& base, std::shared_pt
       "Shared-memory reads at the byte addresses you typed, --repeats times per thread, shaped like smem_stride so the "
       "two time alike: {at.buf_load.wavefronts} wavefront(s) per read here, ideal {at.buf_load.ideal}.";
   k.params = {{&KernelParams::bytes, 4, 16}, {&KernelParams::repeats, 1, 65536}};
-  k.hints = {.baseline = "smem_stride"};
+  k.hints = {.baseline = default_variant_base(VariantKind::AccessPattern).name};
+  k.variants = {};
+  k.twin = Twin::None;
   k.code.trace = [t](const KernelParams& p) {
     HostMemory m;
     const TablePattern at{t.get(), t->elements};
@@ -250,31 +252,72 @@ bool cute_numbers(std::string_view text, int& b, int& m, int& s) {
 
 }  // namespace
 
-std::variant<std::string, std::string> swizzle_expression(std::string_view swizzle, const std::string& x) {
+Result<std::string> swizzle_expression(std::string_view swizzle, const std::string& x) {
   // ws::swizzle::tma and ws::swizzle::Cute (sim/include/ws/swizzle.hpp), written in the typed language.
   const std::string a = "(" + x + ")";
   if (swizzle == "tma32" || swizzle == "tma64" || swizzle == "tma128") {
     const int rows_mask = swizzle == "tma32" ? 1 : swizzle == "tma64" ? 3 : 7;  // 128-byte row index mod 2, 4, 8
-    return std::variant<std::string, std::string>(std::in_place_index<0>,
-                                                  fmt::format("{0} ^ ((({0} >> 7) & {1}) << 4)", a, rows_mask));
+    return fmt::format("{0} ^ ((({0} >> 7) & {1}) << 4)", a, rows_mask);
   }
   int b = -1, m = -1, sh = -1;
   if (swizzle.starts_with("cute:") && cute_numbers(swizzle.substr(5), b, m, sh) && b >= 1 && b <= 8 && m >= 0 &&
       m <= 8 && sh >= b && sh <= 10) {
     const long long mask = ((1ll << b) - 1) << (m + sh);
-    return std::variant<std::string, std::string>(std::in_place_index<0>,
-                                                  fmt::format("{0} ^ (({0} & {1}) >> {2})", a, mask, sh));
+    return fmt::format("{0} ^ (({0} & {1}) >> {2})", a, mask, sh);
   }
-  return std::variant<std::string, std::string>(
-      std::in_place_index<1>, fmt::format("--swizzle-preset: '{}' is not tma32, tma64, tma128 or cute:B,M,S (B 1..8, "
-                                          "M 0..8, S from B to 10)",
-                                          swizzle));
+  return Error{fmt::format(
+      "--swizzle-preset: '{}' is not tma32, tma64, tma128 or cute:B,M,S (B 1..8, M 0..8, S from B to 10)", swizzle)};
 }
 
-bool accepts_layout(std::string_view base) {
-  return std::find(std::begin(kLayoutKernels), std::end(kLayoutKernels), base) != std::end(kLayoutKernels);
+namespace {
+
+bool accepts(std::string_view base, VariantKind kind) {
+  const KernelDescriptor* k = find_kernel(base);
+  return k && k->variants.accepts == kind;
 }
-bool accepts_pattern(std::string_view base) { return base == "smem_stride"; }
+
+}  // namespace
+
+bool accepts_layout(std::string_view base) { return accepts(base, VariantKind::TileLayout); }
+bool accepts_pattern(std::string_view base) { return accepts(base, VariantKind::AccessPattern); }
+
+const KernelDescriptor& default_variant_base(VariantKind kind) {
+  const KernelDescriptor* first = nullptr;
+  for (const KernelDescriptor& k : catalog())
+    if (k.variants.accepts == kind) {
+      if (k.variants.is_default) return k;
+      if (!first) first = &k;
+    }
+  if (!first) throw std::logic_error("no catalog kernel accepts this kind of variant");
+  return *first;
+}
+
+std::string variant_bases(VariantKind kind) {
+  std::vector<std::string_view> names;
+  for (const KernelDescriptor& k : catalog())
+    if (k.variants.accepts == kind) names.push_back(k.name);
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += fmt::format("{}{}", i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", names[i]);
+  return out;
+}
+
+std::vector<BesideKernel> beside_kernels(const KernelVariant& v) {
+  std::vector<BesideKernel> out;
+  const KernelDescriptor* base = find_kernel(v.spec().base);
+  if (!base) return out;
+  const VariantHints& h = base->variants;
+  if (h.sweep) {
+    for (int value : h.sweep_values) {
+      KernelParams p = v.params();
+      p.*h.sweep = value;
+      out.push_back({base, p, fmt::format("{} {}={}", base->name, param_spec(h.sweep).key, value)});
+    }
+  } else {
+    for (const KernelDescriptor* k : layout_variants(*base)) out.push_back({k, v.params(), std::string(k->name)});
+  }
+  return out;
+}
 
 std::string KernelVariant::summary() const {
   const std::string swizzled = spec_.swizzle.empty() ? "" : fmt::format(", swizzled {} on byte addresses", spec_.swizzle);
@@ -299,9 +342,8 @@ std::variant<std::shared_ptr<const KernelVariant>, std::string> make_variant(con
   const KernelDescriptor* base = find_kernel(spec.base);
   const bool layout = accepts_layout(spec.base), pattern = accepts_pattern(spec.base);
   if (!base || (!layout && !pattern))
-    return fmt::format("--kernel: a variant stands beside transpose_shared, transpose_padded, transpose_rotated or "
-                       "transpose_xor (a --layout) or smem_stride (a --pattern), not '{}'",
-                       spec.base);
+    return fmt::format("--kernel: a variant stands beside {} (a --layout) or {} (a --pattern), not '{}'",
+                       variant_bases(VariantKind::TileLayout), variant_bases(VariantKind::AccessPattern), spec.base);
   const std::string_view flag = layout ? "--layout" : "--pattern";
   auto parsed = layout ? Expr::parse(spec.expression, kLayoutVars, flag) : Expr::parse(spec.expression, kPatternVars, flag);
   if (auto* err = std::get_if<ExprError>(&parsed)) return err->message;
@@ -319,8 +361,8 @@ std::variant<std::shared_ptr<const KernelVariant>, std::string> make_variant(con
       const bool column = std::get<CheckedLayout>(checked).form == LayoutForm::Column;
       const std::string word = column ? "r * T + (" + spec.expression + ")" : "(" + spec.expression + ")";
       auto text = swizzle_expression(spec.swizzle, "4 * (" + word + ")");
-      if (text.index() == 1) return std::get<1>(text);
-      auto reparsed = Expr::parse("(" + std::get<0>(text) + ") / 4", kLayoutVars, "--swizzle-preset");
+      if (!text) return text.error().message;
+      auto reparsed = Expr::parse("(" + *text + ") / 4", kLayoutVars, "--swizzle-preset");
       if (auto* err = std::get_if<ExprError>(&reparsed)) return err->message;
       swizzled.emplace(std::move(std::get<Expr>(reparsed)));
       checked = check_layout(*swizzled, spec.params.tile);  // a bijection stays one; the size may grow
@@ -339,8 +381,8 @@ std::variant<std::shared_ptr<const KernelVariant>, std::string> make_variant(con
     std::optional<Expr> swizzled;
     if (!spec.swizzle.empty()) {
       auto text = swizzle_expression(spec.swizzle, spec.expression);
-      if (text.index() == 1) return std::get<1>(text);
-      auto reparsed = Expr::parse(std::get<0>(text), kPatternVars, "--swizzle-preset");
+      if (!text) return text.error().message;
+      auto reparsed = Expr::parse(*text, kPatternVars, "--swizzle-preset");
       if (auto* err = std::get_if<ExprError>(&reparsed)) return err->message;
       swizzled.emplace(std::move(std::get<Expr>(reparsed)));
     }

@@ -47,9 +47,10 @@ inline SharedGeometry shared_geometry(const WarpAccess& a, const ArchPreset& arc
   }
   g.bytes = ldsm ? 16 : a.bytes;
   int group = ldsm ? 8 : arch.group_lanes_for(g.bytes);
-  // validate_access() refuses such widths; a caller that skipped it gets an error, not a division by zero.
+  // validate_access() refuses such widths; a caller that skipped it has a bug (a
+  // logic_error, docs/architecture.md "Errors"), not a division by zero.
   if (group <= 0)
-    throw std::invalid_argument("shared-memory width " + std::to_string(g.bytes) + " bytes is not allowed on preset " +
+    throw std::logic_error("shared-memory width " + std::to_string(g.bytes) + " bytes is not allowed on preset " +
                                 std::string(arch.name));
   g.paired = !ldsm && arch.pair_merge && a.op == Op::Load && (g.bytes == 8 || g.bytes == 16) &&
              pairing_doubles(a, g.mask, g.lanes);

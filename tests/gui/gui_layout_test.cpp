@@ -84,7 +84,7 @@ TEST(BankMapLayout, PaddedTileColumnReadIsOneRow) {
 
 TEST(BankMapLayout, EveryCatalogSharedInstructionHasOneChipPerActiveLaneWord) {
   AppState s;
-  for (const kernels::KernelInfo& k : kernels::catalog()) {
+  for (const kernels::KernelDescriptor& k : kernels::catalog()) {
     s.select_kernel(k.name);
     if (s.param_error) continue;
     for (int i = 0; i < s.instruction_count(); ++i) {
@@ -333,7 +333,7 @@ TEST(CodePanel, EveryCatalogSiteLineFitsTheCodePanelAt1280x720) {
   const int rows_shown = static_cast<int>((L[PanelId::Code].h - 3 * 27 - 16) / mono_px);
   EXPECT_GE(rows_shown, 12);
   AppState s;
-  for (const kernels::KernelInfo& k : kernels::catalog()) {
+  for (const kernels::KernelDescriptor& k : kernels::catalog()) {
     const auto path = locate_source(k.source_path);
     ASSERT_FALSE(path.empty());
     std::ifstream in(path);
@@ -383,7 +383,7 @@ TEST(AppState, StepsWrapAroundAndToyWarpsHaveFourLanes) {
 }
 
 TEST(CodePanel, EveryKernelSourceIsFound) {
-  for (const kernels::KernelInfo& k : kernels::catalog())
+  for (const kernels::KernelDescriptor& k : kernels::catalog())
     EXPECT_FALSE(locate_source(k.source_path).empty()) << k.source_path;
 }
 

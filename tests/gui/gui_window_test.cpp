@@ -66,7 +66,7 @@ GlWindow* WindowTest::window_ = nullptr;
 TEST_F(WindowTest, EveryKernelAtEverySiteRendersAndItsBankMapMatchesTheSimulation) {
   Workbench bench;
   AppState& s = *state_;
-  for (const kernels::KernelInfo& k : kernels::catalog()) {
+  for (const kernels::KernelDescriptor& k : kernels::catalog()) {
     SCOPED_TRACE(std::string(k.name));
     s.select_kernel(k.name);
     ASSERT_FALSE(s.param_error) << *s.param_error;
@@ -137,7 +137,7 @@ TEST_F(WindowTest, At1280x720TheCurrentLineAndTheResultsTablesShowWhole) {
     s.view.font_scale = scale;
     s.view.font_reload = true;
     bench.show_results(ResultsTab::WholeKernel);
-    for (const kernels::KernelInfo& k : kernels::catalog()) {
+    for (const kernels::KernelDescriptor& k : kernels::catalog()) {
       SCOPED_TRACE(testing::Message() << k.name << " at " << scale << "x");
       s.select_kernel(k.name);
       ASSERT_FALSE(s.param_error) << *s.param_error;

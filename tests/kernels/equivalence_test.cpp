@@ -14,7 +14,7 @@ struct Case {
 };
 
 void expect_same(const Case& c, const ws::ArchPreset& arch) {
-  const wk::KernelInfo& k = *wk::find_kernel(c.kernel);
+  const wk::KernelDescriptor& k = *wk::find_kernel(c.kernel);
   wk::KernelParams p = k.defaults;
   p.rows = c.rows;
   p.cols = c.cols;
@@ -61,7 +61,7 @@ TEST(Equivalence, TransposesOnOddSizes) {
 }
 
 TEST(Equivalence, LargeGridsCollapseToAFewClasses) {
-  const wk::KernelInfo& k = *wk::find_kernel("transpose_padded");
+  const wk::KernelDescriptor& k = *wk::find_kernel("transpose_padded");
   const auto w = wk::simulate_whole_kernel(k, k.defaults, ws::default_preset(), wk::BlockSampling::EquivalenceClasses);
   EXPECT_LE(w.blocks_simulated, 4u);  // 8192 x 8192: 65536 blocks, one class (no edges, all offsets % 32 == 0)
 }

@@ -107,7 +107,7 @@ struct Comparison {
 struct SpaceCounters {
   wk::Counters shared_load, shared_store, global_load, global_store;
 };
-SpaceCounters simulated(const wk::KernelInfo& k, const wk::KernelParams& p) {
+SpaceCounters simulated(const wk::KernelDescriptor& k, const wk::KernelParams& p) {
   static std::vector<std::tuple<std::string, wk::KernelParams, SpaceCounters>> done;
   for (const auto& [name, params, counters] : done)
     if (name == k.name && params == p) return counters;
@@ -139,7 +139,7 @@ std::vector<Comparison> comparisons(bool only_known = false) {
     for (const auto& e : m.kernels) {
       if (e.ncu.empty()) continue;
       if (only_known && !known(e.kernel, e.params, "shared load") && !known(e.kernel, e.params, "shared store")) continue;
-      const wk::KernelInfo* k = wk::find_kernel(e.kernel);
+      const wk::KernelDescriptor* k = wk::find_kernel(e.kernel);
       if (!k) {
         ADD_FAILURE() << path << ": unknown kernel " << e.kernel;
         continue;

@@ -17,7 +17,7 @@ namespace {
   } while (0)
 
 void expect_correct(const char* name, wk::KernelParams p) {
-  const wk::KernelInfo& k = *wk::find_kernel(name);
+  const wk::KernelDescriptor& k = *wk::find_kernel(name);
   ASSERT_FALSE(wk::check_params(k, p, ws::default_preset()));
   wk::BenchOptions o;
   o.repeat = 1;

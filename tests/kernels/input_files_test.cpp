@@ -134,7 +134,7 @@ TEST_F(MeasurementFiles, OneBadFileLeavesTheOthersLoadable) {
 }
 
 TEST(WorkLimit, TheCatalogDefaultsAreFarBelowIt) {
-  for (const wk::KernelInfo& k : wk::catalog()) {
+  for (const wk::KernelDescriptor& k : wk::catalog()) {
     const wk::WorkEstimate e = wk::estimate_work(k, k.defaults, 32);
     EXPECT_LT(e.traced_accesses(), wk::kMaxTracedAccesses / 10) << k.name;
     EXPECT_FALSE(wk::check_work(k, k.defaults, 32)) << k.name;
@@ -142,7 +142,7 @@ TEST(WorkLimit, TheCatalogDefaultsAreFarBelowIt) {
 }
 
 TEST(WorkLimit, LongInnerLoopsAreRefusedNamingTheFlags) {
-  const wk::KernelInfo& naive = *wk::find_kernel("matmul_naive");
+  const wk::KernelDescriptor& naive = *wk::find_kernel("matmul_naive");
   wk::KernelParams p = naive.defaults;
   p.rows = p.cols = 32;
   p.inner = 65536;
@@ -165,7 +165,7 @@ TEST(WorkLimit, TheEstimateCountsTheClassesTheReportSimulates) {
   // Odd sizes and small tiles give several residue classes per axis; the
   // estimate must find as many as the report simulates, for every kernel.
   int compared = 0;
-  for (const wk::KernelInfo& k : wk::catalog()) {
+  for (const wk::KernelDescriptor& k : wk::catalog()) {
     for (int tile : {0, 2, 4, 8, 16}) {
       wk::KernelParams p = k.defaults;
       if (k.reads(&wk::KernelParams::rows)) p.rows = 333;

@@ -14,9 +14,9 @@ namespace wk = ws::kernels;
 
 namespace {
 
-const wk::KernelInfo& kernel(const char* name) { return *wk::find_kernel(name); }
+const wk::KernelDescriptor& kernel(const char* name) { return *wk::find_kernel(name); }
 
-wk::KernelParams sized(const wk::KernelInfo& k, int rows, int cols) {
+wk::KernelParams sized(const wk::KernelDescriptor& k, int rows, int cols) {
   wk::KernelParams p = k.defaults;
   p.rows = rows;
   p.cols = cols;
@@ -56,7 +56,7 @@ void expect_monotonic_to_one(const std::vector<double>& seen) {
 TEST(SimulationProgress, FractionsGrowToOneAndCountsMatchARunWithoutHook) {
   for (const char* name : {"transpose_shared", "matmul_tiled", "transpose_naive"}) {
     SCOPED_TRACE(name);
-    const wk::KernelInfo& k = kernel(name);
+    const wk::KernelDescriptor& k = kernel(name);
     wk::KernelParams p = sized(k, 256, 192);
     if (std::string_view(name) == "matmul_tiled") p.inner = 256;  // keeps every block short
     for (auto sampling : {wk::BlockSampling::EquivalenceClasses, wk::BlockSampling::EveryBlock}) {
@@ -74,7 +74,7 @@ TEST(SimulationProgress, FractionsGrowToOneAndCountsMatchARunWithoutHook) {
 // Coarse grain: at most about 1000 calls however many warps are traced
 // (transpose_shared 2048^2, every block: 4096 blocks of 8 warps).
 TEST(SimulationProgress, CalledAtACoarseGrain) {
-  const wk::KernelInfo& k = kernel("transpose_shared");
+  const wk::KernelDescriptor& k = kernel("transpose_shared");
   Recorder rec;
   const auto w = wk::simulate_whole_kernel(k, sized(k, 2048, 2048), ws::default_preset(),
                                            wk::BlockSampling::EveryBlock, wk::PathRule::SplitPaths, rec.hook());
@@ -87,7 +87,7 @@ TEST(SimulationProgress, CalledAtACoarseGrain) {
 
 // A hook that says stop at its n-th call: the run ends there, far short of a full one's calls.
 TEST(SimulationProgress, FalseStopsTheSimulationAndReturnsNothing) {
-  const wk::KernelInfo& k = kernel("transpose_shared");
+  const wk::KernelDescriptor& k = kernel("transpose_shared");
   const wk::KernelParams p = sized(k, 2048, 2048);
   Recorder full;
   ASSERT_TRUE(wk::simulate_whole_kernel(k, p, ws::default_preset(), wk::BlockSampling::EveryBlock,
@@ -109,7 +109,7 @@ TEST(SimulationProgress, FalseStopsTheSimulationAndReturnsNothing) {
 }
 
 TEST(SimulationProgress, CancelledReportIsNothingAndAFullOneEqualsThePlainReport) {
-  const wk::KernelInfo& k = kernel("matmul_tiled");
+  const wk::KernelDescriptor& k = kernel("matmul_tiled");
   const wk::KernelParams p = sized(k, 2048, 1024);
   const ws::Dim3 block{1, 0, 0};
   int calls = 0;
@@ -133,7 +133,7 @@ TEST(SimulationProgress, CancelledReportIsNothingAndAFullOneEqualsThePlainReport
 
 // "Stop" at the last call (fraction 1) still means stop: no result.
 TEST(SimulationProgress, FalseAtTheEndStillCancels) {
-  const wk::KernelInfo& k = kernel("transpose_shared");
+  const wk::KernelDescriptor& k = kernel("transpose_shared");
   bool saw_one = false;
   const wk::SimulationProgress stop_at_end{[&](double f) {
     saw_one = f == 1.0;
@@ -145,7 +145,7 @@ TEST(SimulationProgress, FalseAtTheEndStillCancels) {
 
 // An empty hook is no hook.
 TEST(SimulationProgress, EmptyHookRunsToTheEnd) {
-  const wk::KernelInfo& k = kernel("transpose_padded");
+  const wk::KernelDescriptor& k = kernel("transpose_padded");
   EXPECT_TRUE(wk::report(k, sized(k, 256, 256), ws::default_preset(), ws::Dim3{0, 0, 0}, 0, {}));
 }
 

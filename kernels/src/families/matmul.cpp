@@ -48,7 +48,7 @@ Geometry square_blocks(const KernelParams& p) {
 double matmul_flops(const KernelParams& p) { return 2.0 * p.rows * p.cols * inner_or_cols(p); }
 
 KernelDescriptor matmul(std::string_view name, std::string_view title, std::string_view description,
-                        KernelCode code, LessonHints hints) {
+                        KernelCode code, LessonHints hints, Twin twin) {
   return {.name = name,
           .family = "matmul",
           .title = title,
@@ -63,7 +63,9 @@ KernelDescriptor matmul(std::string_view name, std::string_view title, std::stri
           .code = code,
           .reference = &expect_matmul,
           .flops = &matmul_flops,
-          .hints = hints};
+          .hints = hints,
+          .twin = twin,
+          .block_mapping = BlockMapping::Affine};
 }
 
 // Lesson contrasts: TILE_WIDTH 8 -> 16 -> 32, each tile reused by more threads.
@@ -76,13 +78,14 @@ WS_FAMILY(matmul) {
   out.push_back(matmul("matmul_naive", "Matrix multiply, naive (PMPP 4.5)",
                        "Every thread reads a full row of A and column of B from global memory: the same sectors "
                        "are requested again and again by different warps.",
-                       code_for<OneVariant<MatmulNaive>>(), {}));
+                       code_for<OneVariant<MatmulNaive>>(), {}, Twin::PmppMatmulNaive));
   out.push_back(matmul("matmul_tiled", "Matrix multiply, tiled Mds/Nds (PMPP 4.5)",
                        "Each phase loads a tile of A and of B into shared memory once for TILE_WIDTH threads; "
                        "Mds[ty][k] is a broadcast and Nds[k][tx] a row read: {at.mds_load.wavefronts} and "
                        "{at.nds_load.wavefronts} wavefront(s) here, ideal {at.mds_load.ideal} and "
                        "{at.nds_load.ideal}.",
-                       code_for<TileWidths<MatmulTiled>>(), {.baseline = "matmul_naive", .contrasts = kWiderTiles}));
+                       code_for<TileWidths<MatmulTiled>>(), {.baseline = "matmul_naive", .contrasts = kWiderTiles},
+                       Twin::PmppMatmulTiled));
 }
 
 }  // namespace ws::kernels

@@ -120,6 +120,9 @@ constexpr int kDistinctWords[] = {2, 4, 8, 16, 32};
 constexpr ParamContrast kAgainstOneWord[] = {{&KernelParams::stride, kDistinctWords, 1}};
 constexpr int kPlainRows[] = {0};
 constexpr ParamContrast kAgainstSwizzled[] = {{&KernelParams::swizzle, kPlainRows, 1}};
+// A student's pattern is shown beside stride 1 and 32: conflict-free and the
+// 32-way worst case, at the pattern's width.
+constexpr int kBesideVariant[] = {1, 32};
 
 }  // namespace
 
@@ -139,7 +142,13 @@ WS_FAMILY(smem_patterns) {
                  .geometry = &pattern_blocks,
                  .code = code_for<AccessWidths<SmemStride>>(),
                  .reference = &expect_stride_sums,
-                 .hints = {.contrasts = kAgainstStrideOne}});
+                 .hints = {.contrasts = kAgainstStrideOne},
+                 .variants = {.accepts = VariantKind::AccessPattern,
+                              .is_default = true,
+                              .sweep = &KernelParams::stride,
+                              .sweep_values = kBesideVariant},
+                 .twin = Twin::StrideReadLoop,
+                 .block_mapping = BlockMapping::Affine});
   out.push_back({.name = "smem_broadcast",
                  .family = "smem_patterns",
                  .title = "Shared memory broadcast",
@@ -152,7 +161,9 @@ WS_FAMILY(smem_patterns) {
                  .geometry = &pattern_blocks,
                  .code = code_for<OneVariant<SmemBroadcast>>(),
                  .reference = &expect_broadcast_sums,
-                 .hints = {.contrasts = kAgainstOneWord}});
+                 .hints = {.contrasts = kAgainstOneWord},
+                 .twin = Twin::BroadcastReadLoop,
+                 .block_mapping = BlockMapping::Affine});
   KernelParams ldsm;
   ldsm.rows = 65536;
   ldsm.cols = 64;
@@ -171,7 +182,8 @@ WS_FAMILY(smem_patterns) {
                  .geometry = &ldmatrix_geometry,
                  .code = code_for<OneVariant<LdmatrixSwizzle>>(),
                  .reference = &expect_ldmatrix_sums,
-                 .hints = {.contrasts = kAgainstSwizzled}});
+                 .hints = {.contrasts = kAgainstSwizzled},
+                 .block_mapping = BlockMapping::Affine});
 }
 
 }  // namespace ws::kernels

@@ -101,8 +101,9 @@ Geometry fast_geometry(const KernelParams& p) {
   return {{ceil_div(p.cols, kFastTileCols), ceil_div(p.rows, p.tile), 1}, {kFastTileCols / 4, p.block_rows, 1}};
 }
 
+// A kernel with a tile layout label also takes a student's typed layout (VariantHints).
 KernelDescriptor tiled(std::string_view name, std::string_view title, std::string_view description,
-                       KernelCode code, KernelParams defaults, LessonHints hints) {
+                       KernelCode code, KernelParams defaults, LessonHints hints, Twin twin = Twin::None) {
   return {.name = name,
           .family = "transpose",
           .title = title,
@@ -114,7 +115,11 @@ KernelDescriptor tiled(std::string_view name, std::string_view title, std::strin
           .geometry = &tiled_geometry,
           .code = code,
           .reference = name == "copy" ? &expect_copy : &expect_transpose,
-          .hints = hints};
+          .hints = hints,
+          .variants = {.accepts = hints.layout.empty() ? VariantKind::None : VariantKind::TileLayout,
+                       .is_default = hints.is_default},
+          .twin = twin,
+          .block_mapping = BlockMapping::Affine};
 }
 
 // Lesson contrasts (LessonHints): 32 x 32 and 32 x 16 thread blocks against 32 x 8
@@ -131,34 +136,37 @@ WS_FAMILY(transpose) {
   out.push_back(tiled("copy", "Copy (the bandwidth ceiling)",
                       "Reads and writes every element once with the same tile loop as the transposes, fully "
                       "coalesced on both sides. Its GB/s is the ceiling every transpose is measured against.",
-                      code_for<TileShapes<Copy>>(), square(8192), {}));
+                      code_for<TileShapes<Copy>>(), square(8192), {}, Twin::SampleCopy));
   out.push_back(tiled("transpose_naive", "Transpose, naive",
                       "Reads rows and writes columns straight to global memory: each lane of a store writes "
                       "a different row, so a store instruction pays for {at.out_store.sectors} sectors to write "
                       "{at.out_store.bytes_requested} useful bytes (G2).",
-                      code_for<TileShapes<TransposeNaive>>(), square(8192), {.baseline = "copy"}));
+                      code_for<TileShapes<TransposeNaive>>(), square(8192), {.baseline = "copy"},
+                      Twin::SampleTransposeNaive));
   out.push_back(tiled("transpose_shared", "Transpose through a shared tile [T][T]",
                       "Global reads and writes are coalesced through a shared tile, but reading a tile column "
                       "puts every lane in one bank: the column read is {at.tile_load.wavefronts} wavefronts, a "
                       "{at.tile_load.way}-way conflict (S4).",
                       code_for<TileShapes<TransposeShared>>(), square(8192),
-                      {.layout = "tile[T][T]", .baseline = "transpose_naive", .is_default = true}));
+                      {.layout = "tile[T][T]", .baseline = "transpose_naive", .is_default = true},
+                      Twin::SampleTransposeCoalesced));
   out.push_back(tiled("transpose_padded", "Transpose, padded tile [T][T+1]",
                       "One extra column shifts each row by one bank: the column read touches a different bank "
                       "per lane, {at.tile_load.wavefronts} wavefront. Costs {param.tile * array.tile.elem_bytes} "
                       "bytes of shared memory per tile.",
                       code_for<TileShapes<TransposePadded>>(), square(8192),
-                      {.layout = "padded [T][T+1]", .baseline = "transpose_shared", .contrasts = kBlockShapes}));
+                      {.layout = "padded [T][T+1]", .baseline = "transpose_shared", .contrasts = kBlockShapes},
+                      Twin::SampleTransposeNoBankConflicts));
   out.push_back(tiled("transpose_rotated", "Transpose, rotated tile[r][(c + r) % T]",
                       "The padding's bank pattern without the padding: element (r, c) is stored at column "
                       "(c + r) % T, so a column read is conflict-free and the tile stays T x T.",
                       code_for<TileShapes<TransposeRotated>>(), square(8192),
-                      {.layout = "rotated (c+r)%T", .baseline = "transpose_shared"}));
+                      {.layout = "rotated (c+r)%T", .baseline = "transpose_shared"}, Twin::SampleTransposeRotatedTile));
   out.push_back(tiled("transpose_xor", "Transpose, XOR-swizzled tile[r][c ^ r]",
                       "XOR of the column with the row permutes each row differently: rows and columns are both "
                       "conflict-free, the idea behind CuTe's and TMA's swizzles.",
                       code_for<TileShapes<TransposeXor>>(), square(8192),
-                      {.layout = "XOR c^r", .baseline = "transpose_shared"}));
+                      {.layout = "XOR c^r", .baseline = "transpose_shared"}, Twin::SampleTransposeXorTile));
   KernelParams nonsquare = square(0);
   nonsquare.rows = 1111;
   nonsquare.cols = 113;
@@ -166,7 +174,8 @@ WS_FAMILY(transpose) {
                       "A {array.in.rows} x {array.in.cols} int matrix through a padded tile: the last blocks hang "
                       "over the edges, their "
                       "out-of-range threads are inactive lanes (S6) and fewer sectors are requested.",
-                      code_for<TileShapes<TransposeNonsquareInt>>(), nonsquare, {.baseline = "transpose_naive"}));
+                      code_for<TileShapes<TransposeNonsquareInt>>(), nonsquare, {.baseline = "transpose_naive"},
+                      Twin::SampleTransposeNoBankConflictsInt));
   out.push_back({.name = "transpose_fast",
                  .family = "transpose",
                  .title = "Transpose, 16-byte vectors, 4x4 elements per thread",
@@ -186,7 +195,8 @@ WS_FAMILY(transpose) {
                  .geometry = &fast_geometry,
                  .code = code_for<BySwizzle<TransposeFast, TransposeFastStaged>>(),
                  .reference = &expect_transpose,
-                 .hints = {.baseline = "transpose_padded", .contrasts = kStaging}});
+                 .hints = {.baseline = "transpose_padded", .contrasts = kStaging},
+                 .block_mapping = BlockMapping::Affine});
 }
 
 }  // namespace ws::kernels

@@ -79,7 +79,7 @@ struct BenchResult {
 // Called with the fraction done (0..1) and what is running; from the calling thread.
 using BenchProgress = std::function<void(double fraction, std::string_view stage)>;
 
-std::variant<BenchResult, GpuError> bench_kernel(const KernelInfo& k, const KernelParams& p,
+std::variant<BenchResult, GpuError> bench_kernel(const KernelDescriptor& k, const KernelParams& p,
                                                  const BenchOptions& options, const BenchProgress& progress = {});
 
 // cudaMemcpy device to device of `bytes`: GB/s counting bytes read + written.
@@ -93,6 +93,6 @@ std::variant<double, GpuError> measure_sm_clock_mhz();
 std::variant<Calibration, GpuError> calibrate(const BenchProgress& progress = {});
 
 // One launch on random data and nothing else (for Nsight Compute: one profiled launch per call).
-std::optional<GpuError> launch_once(const KernelInfo& k, const KernelParams& p);
+std::optional<GpuError> launch_once(const KernelDescriptor& k, const KernelParams& p);
 
 }  // namespace ws::kernels

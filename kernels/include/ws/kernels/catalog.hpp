@@ -92,6 +92,60 @@ struct LessonHints {
   std::span<const ParamContrast> contrasts = {};
 };
 
+// What a student's own variant (ws/kernels/variant.hpp) may type beside a kernel:
+// a tile layout in r, c, T, or a lane -> byte address pattern.
+enum class VariantKind : std::uint8_t { None, TileLayout, AccessPattern };
+
+// A student's variant standing beside this kernel (`warpscope variant --kernel <this>`,
+// the window's "Your variant" tab), and the catalog rows it is compared with:
+// the kernel's tile layouts (layout_variants(): its family's kernels with a
+// `layout` label) or, where `sweep` is set, this kernel at each of `sweep_values`
+// (smem_stride at stride 1 and 32: conflict-free and the 32-way worst case).
+struct VariantHints {
+  VariantKind accepts = VariantKind::None;
+  bool is_default = false;  // the base of its kind when none is named
+  Param sweep = nullptr;
+  std::span<const int> sweep_values = {};
+};
+
+// The hand-written CUDA kernel `bench` times beside a catalog kernel
+// (kernels/src/handwritten_cuda.cu): the same algorithm as its source writes it,
+// on the same arrays in the same order and the same launch. Named after the
+// source's kernel, never after a catalog kernel.
+enum class Twin : std::uint8_t {
+  None,
+  // NVIDIA's CUDA sample 6_Performance/transpose (sizes multiples of the tile).
+  SampleCopy,
+  SampleTransposeNaive,
+  SampleTransposeCoalesced,        // tile[T][T]
+  SampleTransposeNoBankConflicts,  // tile[T][T + 1]
+  SampleTransposeRotatedTile,      // the sample's loops, tile[r][(c + r) % T]
+  SampleTransposeXorTile,          // the sample's loops, tile[r][c ^ r]
+  SampleTransposeNoBankConflictsInt,
+  // Programming Massively Parallel Processors, 4th ed.
+  PmppMatmulNaive,
+  PmppMatmulTiled,
+  // Plain shared-memory read loops.
+  StrideReadLoop,
+  BroadcastReadLoop,
+};
+
+// How the addresses of a block relate to its index, which the whole-kernel
+// simulation relies on (report.cpp, "Block equivalence").
+enum class BlockMapping : std::uint8_t {
+  // Not declared: check_params refuses the kernel, naming this field.
+  Undeclared,
+  // Each global array's addresses in block (bx, by) are block (0, 0)'s shifted by
+  // an offset affine in bx and by (blockIdx used as the tile's coordinates, as
+  // every catalog kernel does). The report simulates one block per class of
+  // blocks with equal counts; check_params probes the far corner block and
+  // refuses a kernel whose addresses there break the rule.
+  Affine,
+  // Anything else (a diagonal reordering of the blocks, an index from a table):
+  // the report simulates every block.
+  Any,
+};
+
 struct KernelDescriptor {
   std::string_view name;         // command-line name, e.g. "transpose_padded"
   std::string_view family;       // "transpose", "matmul", "smem_patterns"
@@ -110,18 +164,30 @@ struct KernelDescriptor {
   std::function<std::optional<std::string>(const KernelParams&, const std::vector<HostArray>&)> reference;
   double (*flops)(const KernelParams&) = nullptr;  // set for kernels reported in GFLOP/s
   LessonHints hints;
+  VariantHints variants;
+  Twin twin = Twin::None;
+  BlockMapping block_mapping = BlockMapping::Undeclared;
 
   bool reads(Param p) const;
   const ParamRule* rule(Param p) const;
 };
-
-using KernelInfo = KernelDescriptor;
 
 std::span<const KernelDescriptor> catalog();
 const KernelDescriptor* find_kernel(std::string_view name);
 const KernelDescriptor& default_kernel();
 // Kernels of one family that are tile layouts of each other (hints.layout set), in catalog order.
 std::vector<const KernelDescriptor*> layout_variants(const KernelDescriptor& k);
+
+// Adds a kernel after the family files' ones (a test's own kernel; a plugin).
+// The catalog's span and the pointers find_kernel() gave may move: register
+// before anything reads the catalog (a static initializer, as
+// tests/kernels/throwaway_kernel_test.cpp does). A name already taken is refused (false).
+bool register_kernel(KernelDescriptor k);
+
+// The help line of a parameter's flag: the table's text, then what the kernels
+// that read it differently call it ("transpose_fast: rows per block"), from
+// their ParamRule::meaning.
+std::string param_help(const ParamSpec& spec);
 
 // A board drawing a teacher starts from: a kernel with small sizes.
 struct BoardPreset {

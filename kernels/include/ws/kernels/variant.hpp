@@ -25,16 +25,17 @@
 #include <vector>
 
 #include "ws/kernels/catalog.hpp"
+#include "ws/result.hpp"
 
 namespace ws::kernels {
 
-enum class VariantKind : std::uint8_t {
-  TileLayout,     // transpose through a shared tile: word of element (r, c), in r, c, T
-  AccessPattern,  // shared-memory reads: byte address of lane `lane` in iteration i
-};
+// VariantKind (catalog.hpp): TileLayout, a transpose through a shared tile with
+// the word of element (r, c) typed in r, c, T; AccessPattern, shared-memory reads
+// at the byte address of lane `lane` in iteration i.
 
 // What a student typed. `base` names the catalog kernel the variant stands
-// beside: any of the shared-tile transposes (a layout) or smem_stride (a pattern).
+// beside: one whose descriptor accepts the kind (VariantHints); callers that
+// name none take default_variant_base() of the kind typed.
 struct VariantSpec {
   std::string base = "transpose_shared";
   std::string expression;  // --layout or --pattern text
@@ -52,7 +53,7 @@ inline constexpr std::string_view kVariantSwizzles[] = {"tma32", "tma64", "tma12
 // text for the same parser: the swizzle is spelled in the typed language, so
 // the swizzled address is traced and compiled like a typed one. An unknown
 // name or bad B, M, S is a one-line message naming --swizzle-preset.
-std::variant<std::string, std::string> swizzle_expression(std::string_view swizzle, const std::string& byte_address);
+Result<std::string> swizzle_expression(std::string_view swizzle, const std::string& byte_address);
 
 // How a layout's values are read (docs/variants.md): values all inside 0..T-1
 // are the column of element (r, c) in row r, a T x T tile; otherwise they are
@@ -106,10 +107,24 @@ class KernelVariant {
   std::string c_expression_;
 };
 
-// The kernels a variant may stand beside: "transpose_shared", "transpose_padded",
-// "transpose_rotated", "transpose_xor" (layouts) and "smem_stride" (patterns).
+// The kernels a variant may stand beside: those whose descriptor's VariantHints
+// accept its kind (the shared-tile transposes take a layout, smem_stride a pattern).
 bool accepts_layout(std::string_view base);
 bool accepts_pattern(std::string_view base);
+// The base of a kind when none is named (VariantHints::is_default, else the first
+// accepting kernel), and every kernel accepting it, for messages: "a, b or c".
+const KernelDescriptor& default_variant_base(VariantKind kind);
+std::string variant_bases(VariantKind kind);
+
+// A catalog kernel shown beside the variant, at the variant's parameters.
+struct BesideKernel {
+  const KernelDescriptor* kernel = nullptr;
+  KernelParams params;
+  std::string label;  // "transpose_padded", "smem_stride stride=32"
+};
+// The rows of the base's VariantHints: its tile layouts (layout_variants()), or
+// the base at each sweep value, in catalog order.
+std::vector<BesideKernel> beside_kernels(const KernelVariant& v);
 
 // The variant, or one line naming what is wrong: the flag and token, or the first
 // offending (r, c) / lane. The parameters are checked as for the base kernel.
