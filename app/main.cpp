@@ -16,6 +16,7 @@
 #include "cli/command.hpp"
 #include "cli/compare_command.hpp"
 #include "cli/lessons_command.hpp"
+#include "cli/reconcile_command.hpp"
 #include "cli/report_command.hpp"
 #include "cli/variant_command.hpp"
 #include "ws/kernels/assets.hpp"
@@ -73,6 +74,8 @@ int run(int argc, char** argv) {
   CLI::App* bench_cmd = ws::cli::add_bench_command(app, bench);
   ws::cli::CompareOptions compare;
   CLI::App* compare_cmd = ws::cli::add_compare_command(app, compare);
+  ws::cli::ReconcileOptions reconcile;
+  CLI::App* reconcile_cmd = ws::cli::add_reconcile_command(app, reconcile);
   ws::cli::VariantOptions variant;
   CLI::App* variant_cmd = ws::cli::add_variant_command(app, variant);
   ws::cli::LessonsOptions lessons;
@@ -112,6 +115,7 @@ int run(int argc, char** argv) {
     if (report_cmd->parsed()) return ws::cli::run_report(report);
     if (bench_cmd->parsed()) return ws::cli::run_bench(bench, argc, argv);
     if (compare_cmd->parsed()) return ws::cli::run_compare(compare);
+    if (reconcile_cmd->parsed()) return ws::cli::run_reconcile(reconcile);
     if (variant_cmd->parsed()) return ws::cli::run_variant(variant);
     if (lessons_cmd->parsed()) return ws::cli::run_lessons(lessons);
     if (!lesson_id.empty() || app.count("--step")) ws::cli::check_lesson_flags(lesson_id, lesson_step);

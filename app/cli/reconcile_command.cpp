@@ -1,0 +1,276 @@
+// `warpscope reconcile`
+//   ncu_metrics, ncu_commands()   what to ask ncu for (--print-ncu-command, --live)
+//   gather_*()                    the evidence: recorded (--gpu), exported (--ncu-csv), run now (--live)
+//   reconciliation_json(), print_csv(), print_table()
+#include "cli/reconcile_command.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+
+#include "cli/command.hpp"
+#include "ws/kernels/measurements.hpp"
+#include "ws/kernels/lesson_pairs.hpp"
+#include "ws/kernels/ncu_records.hpp"
+#include "ws/kernels/params_json.hpp"
+#include "ws/kernels/work.hpp"
+
+namespace ws::cli {
+
+namespace wk = ws::kernels;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The hardware-model counters (docs/hardware-model.md), as scripts/gpu-measure.sh asks for them.
+constexpr const char* kNcuMetrics =
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,"
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,"
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,"
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,"
+    "smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,"
+    "smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum,"
+    "smsp__sass_inst_executed_op_ldsm.sum";
+
+// Every parameter the kernel reads, as flags: the exact launch, whatever the defaults become.
+std::string kernel_flags(const wk::KernelDescriptor& k, const wk::KernelParams& p) {
+  std::string out = fmt::format("--kernel {}", k.name);
+  for (const wk::ParamSpec& s : wk::param_specs())
+    if (k.reads(s.field)) out += fmt::format(" {} {}", s.flag(), p.*s.field);
+  return out;
+}
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+struct NcuRun {
+  std::string metrics_command, report_command, source_command;
+};
+
+NcuRun ncu_run(const std::string& warpscope, const wk::KernelDescriptor& k, const wk::KernelParams& p,
+               const std::string& prefix) {
+  const std::string launch = fmt::format("{} bench {} --launch-once", warpscope, kernel_flags(k, p));
+  return {fmt::format("ncu --clock-control none --metrics {} --csv --page raw -k regex:ws_kernel {} > {}-metrics.csv",
+                      kNcuMetrics, launch, prefix),
+          fmt::format("ncu --clock-control none --section SourceCounters --import-source yes -k regex:ws_kernel -f "
+                      "-o {} {}",
+                      prefix, launch),
+          fmt::format("ncu --import {}.ncu-rep --page source --csv --print-source cuda,sass > {}-source.csv", prefix,
+                      prefix)};
+}
+
+// ---- evidence ----
+
+const char* kNoRecording =
+    "no ncu counters recorded on {} for {} at these parameters ({}); recorded: {}. Export them yourself: warpscope "
+    "reconcile {} --print-ncu-command";
+
+wk::NcuEvidence gather_recorded(const std::string& gpu, const wk::KernelDescriptor& k, const wk::KernelParams& p) {
+  const fs::path file = fs::path(wk::measurements_dir()) / (gpu + ".json");
+  std::error_code ec;
+  if (gpu.find('/') != std::string::npos || !fs::is_regular_file(file, ec)) {
+    std::string known;
+    for (const auto& f : wk::measurement_files()) known += (known.empty() ? "" : ", ") + fs::path(f).stem().string();
+    throw UsageError(fmt::format("--gpu: no recordings for '{}' (recorded: {})", gpu, known.empty() ? "none" : known));
+  }
+  auto measured = wk::load_measurements(file.string());
+  if (!measured) throw UsageError(measured.error().message);
+  auto records = wk::load_ncu_records(gpu);
+  if (!records) throw UsageError(records.error().message);
+  auto found = wk::recorded_evidence(*records, *measured, k, p);
+  if (!found) throw UsageError(found.error().message);
+  if (!*found) {
+    std::string shapes;
+    for (const auto& m : measured->kernels)
+      if (m.kernel == k.name && !m.ncu.empty()) shapes += (shapes.empty() ? "" : "; ") + wk::params_label(k, m.params);
+    throw UsageError(fmt::format(fmt::runtime(kNoRecording), gpu, k.name, wk::params_label(k, p),
+                                 shapes.empty() ? "none of this kernel" : shapes, kernel_flags(k, p)));
+  }
+  return std::move(**found);
+}
+
+wk::NcuEvidence gather_exported(const std::vector<std::string>& files, const wk::KernelDescriptor& k,
+                                const wk::KernelParams& p, const std::string& label) {
+  auto exported = wk::read_ncu_csvs(files);
+  if (!exported) throw UsageError(exported.error().message);
+  auto e = wk::evidence_from_export(*exported, k, p, label);
+  if (!e) throw UsageError(e.error().message);
+  return std::move(*e);
+}
+
+std::optional<std::string> ncu_on_path() {
+  const char* path = std::getenv("PATH");
+  if (!path) return std::nullopt;
+  std::string_view rest = path;
+  while (!rest.empty()) {
+    const std::size_t colon = rest.find(':');
+    const fs::path dir(std::string(rest.substr(0, colon)));
+    std::error_code ec;
+    const fs::path ncu = dir / "ncu";
+    if (!dir.empty() && fs::is_regular_file(ncu, ec) && access(ncu.c_str(), X_OK) == 0) return ncu.string();
+    if (colon == std::string_view::npos) break;
+    rest.remove_prefix(colon + 1);
+  }
+  return std::nullopt;
+}
+
+// nullopt: no ncu here (exit 3).
+std::optional<wk::NcuEvidence> gather_live(const wk::KernelDescriptor& k, const wk::KernelParams& p) {
+  if (!ncu_on_path()) return std::nullopt;
+  std::error_code ec;
+  const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
+  if (ec) throw std::runtime_error("cannot find this program's own path to run it under ncu");
+  const fs::path dir = fs::temp_directory_path() / fmt::format("warpscope-ncu-{}", getpid());
+  fs::create_directories(dir, ec);
+  if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", dir.string(), ec.message()));
+  const std::string prefix = (dir / k.name).string();
+  const NcuRun run = ncu_run(shell_quote(self), k, p, shell_quote(prefix));
+  for (const std::string& c : {run.metrics_command, run.report_command, run.source_command}) {
+    std::fprintf(stderr, "warpscope: %s\n", c.c_str());
+    if (std::system((c + " 2>>" + shell_quote(prefix + "-ncu.log")).c_str()) != 0)
+      throw std::runtime_error(fmt::format("ncu failed (its messages: {}-ncu.log)", prefix));
+  }
+  wk::NcuEvidence e = gather_exported({prefix + "-metrics.csv", prefix + "-source.csv"}, k, p, "live");
+  fs::remove_all(dir, ec);
+  return e;
+}
+
+// ---- output ----
+
+std::string number(std::optional<double> v) {
+  if (!v) return "";
+  return std::fabs(*v - std::round(*v)) < 1e-9 ? fmt::format("{:.0f}", *v) : fmt::format("{:.6g}", *v);
+}
+
+std::string csv_text(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+void print_csv(const wk::Reconciliation& r) {
+  fmt::print("{}\n", kReconcileCsvHeader);
+  for (const wk::ReconcileRow& row : r.rows)
+    fmt::print("{},{},{},{},{},{},{},{},{},{}\n", csv_text(row.site.value_or("")),
+               row.line ? std::to_string(*row.line) : "", to_string(row.space), to_string(row.op), row.counter,
+               row.simulated, number(row.ncu), row.ncu ? number(row.difference()) : "", wk::cause_id(row.cause),
+               csv_text(row.evidence));
+}
+
+void print_table(const wk::Reconciliation& r, const wk::KernelDescriptor& k) {
+  fmt::print("{} ({}): simulated vs Nsight Compute, {}\n", r.kernel, wk::params_label(k, r.params), r.ncu_source);
+  fmt::print("granularity {}: {}\n\n", r.granularity, r.note);
+  fmt::print("{:<22} {:>5} {:<6} {:<5} {:<22} {:>13} {:>13} {:>20}  {}\n", "site", "line", "space", "op", "counter",
+             "simulated", "ncu", "difference", "cause");
+  std::map<wk::NcuCause, int> counts;
+  for (const wk::ReconcileRow& row : r.rows) {
+    ++counts[row.cause];
+    const double d = row.difference();
+    const std::string diff = !row.ncu ? "-"
+                             : std::fabs(d) < 0.5 ? "0"
+                             : row.simulated ? fmt::format("{:+.0f} ({:+.1f}%)", d, 100 * d / double(row.simulated))
+                                             : fmt::format("{:+.0f}", d);
+    fmt::print("{:<22} {:>5} {:<6} {:<5} {:<22} {:>13} {:>13} {:>20}  {}\n", row.site.value_or("(kernel)"),
+               row.line ? std::to_string(*row.line) : "-", to_string(row.space), to_string(row.op), row.counter,
+               row.simulated, row.ncu ? number(row.ncu) : "-", diff, wk::cause_id(row.cause));
+    if (!row.evidence.empty()) fmt::print("{:>30}{}\n", "", row.evidence);
+  }
+  std::string summary;
+  for (wk::NcuCause c : wk::kAllNcuCauses)
+    if (counts[c]) summary += fmt::format("{}{} {}", summary.empty() ? "" : ", ", counts[c], wk::cause_id(c));
+  fmt::print("\n{} rows: {}\n", r.rows.size(), summary);
+}
+
+}  // namespace
+
+std::string ncu_commands(const wk::KernelDescriptor& k, const wk::KernelParams& p) {
+  const NcuRun run = ncu_run("warpscope", k, p, std::string(k.name));
+  return fmt::format(
+      "# kernel-wide counters (a row per launch):\n{}\n"
+      "# the Source page, per source line (warpscope's CUDA build carries -lineinfo):\n{}\n{}\n"
+      "# then:\nwarpscope reconcile {} --ncu-csv {}-metrics.csv --ncu-csv {}-source.csv\n",
+      run.metrics_command, run.report_command, run.source_command, kernel_flags(k, p), k.name, k.name);
+}
+
+nlohmann::json reconciliation_json(const wk::Reconciliation& r) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const wk::ReconcileRow& row : r.rows) {
+    nlohmann::json ncu = row.ncu ? nlohmann::json(*row.ncu) : nlohmann::json(nullptr);
+    rows.push_back({{"site", row.site ? nlohmann::json(*row.site) : nlohmann::json(nullptr)},
+                    {"line", row.line ? nlohmann::json(*row.line) : nlohmann::json(nullptr)},
+                    {"space", std::string(to_string(row.space))},
+                    {"op", std::string(to_string(row.op))},
+                    {"counter", row.counter},
+                    {"simulated", row.simulated},
+                    {"ncu", ncu},
+                    {"difference", row.ncu ? nlohmann::json(row.difference()) : nlohmann::json(nullptr)},
+                    {"cause", std::string(wk::cause_id(row.cause))},
+                    {"evidence", row.evidence}});
+  }
+  return {{"kernel", r.kernel},     {"params", wk::params_to_json(r.params)}, {"ncu_source", r.ncu_source},
+          {"granularity", r.granularity}, {"note", r.note},                          {"rows", std::move(rows)}};
+}
+
+CLI::App* add_reconcile_command(CLI::App& root, ReconcileOptions& o) {
+  CLI::App* cmd = root.add_subcommand(
+      "reconcile", "Why does Nsight Compute say otherwise? The simulator's counts beside ncu's, per source line, each "
+                   "difference with its cause");
+  cmd->add_option("--kernel", o.kernel.kernel, "catalog kernel name (required)");
+  add_kernel_options(*cmd, o.kernel);
+  CLI::Option* gpu = cmd->add_option("--gpu", o.gpu, "ncu counters recorded on this GPU (h100, h200)");
+  CLI::Option* csv_files = cmd->add_option("--ncu-csv", o.ncu_csv,
+                                           "an ncu CSV export: the Source page (--page source --print-source "
+                                           "cuda,sass) and/or the metrics (--page raw); give it twice for both")
+                               ->excludes(gpu);
+  cmd->add_flag("--live", o.live, "run Nsight Compute (ncu) on this machine's GPU now")->excludes(gpu, csv_files);
+  CLI::Option* json = cmd->add_flag("--json", o.json, "print one JSON object");
+  cmd->add_flag("--csv", o.csv, "print one CSV table, a row per counter")->excludes(json);
+  cmd->add_flag("--print-ncu-command", o.print_ncu_command,
+                "print the ncu command lines that export what --ncu-csv reads, and stop");
+  return cmd;
+}
+
+int run_reconcile(const ReconcileOptions& o) {
+  const wk::KernelDescriptor& k = kernel_named(o.kernel.kernel);
+  const wk::KernelParams p = params_from(o.kernel, k);
+  check_or_throw(k, p, default_preset());
+  if (o.print_ncu_command) {
+    fmt::print("{}", ncu_commands(k, p));
+    return kOk;
+  }
+  const int sources = !o.gpu.empty() + !o.ncu_csv.empty() + o.live;
+  if (sources != 1) throw UsageError("give one of --gpu NAME, --ncu-csv FILE or --live (or --print-ncu-command)");
+  if (auto too_much = wk::check_work(k, p, default_preset().warp_lanes)) throw UsageError(*too_much);
+  wk::NcuEvidence e;
+  if (!o.gpu.empty()) {
+    e = gather_recorded(o.gpu, k, p);
+  } else if (!o.ncu_csv.empty()) {
+    std::string label = "csv";
+    for (const auto& f : o.ncu_csv) label += " " + f;
+    e = gather_exported(o.ncu_csv, k, p, label);
+  } else {
+    auto live = gather_live(k, p);
+    if (!live) {
+      fmt::print(stderr, "warpscope: --live needs Nsight Compute, and there is no ncu on the PATH (export the CSVs "
+                         "where it runs: warpscope reconcile ... --print-ncu-command)\n");
+      return kNoGpu;
+    }
+    e = std::move(*live);
+  }
+  const wk::WholeKernel sim =
+      wk::simulate_whole_kernel(k, p, default_preset(), wk::BlockSampling::EquivalenceClasses);
+  const wk::Reconciliation r = wk::reconcile(k, p, sim, e);
+  if (o.json) fmt::print("{}\n", reconciliation_json(r).dump());
+  else if (o.csv) print_csv(r);
+  else print_table(r, k);
+  return kOk;
+}
+
+}  // namespace ws::cli

@@ -1,0 +1,335 @@
+// Nsight Compute's CSV exports (ws/kernels/ncu_csv.hpp)
+//   split_ncu_csv_line()   one record, ncu's quoting
+//   SourcePageReader       --page source --print-source cuda,sass
+//   read_metrics_*()       --page raw (a row per launch) and details (a row per metric)
+//   parse_ncu_csv()        which kind, by the first record
+#include "ws/kernels/ncu_csv.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+
+namespace ws::kernels {
+
+std::vector<std::string> split_ncu_csv_line(std::string_view line) {
+  std::vector<std::string> fields;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (line.empty() || line.front() != '"') return fields;
+  std::size_t i = 0;
+  while (i < line.size() && line[i] == '"') {
+    std::size_t j = i + 1;
+    std::string field;
+    // The closing quote: followed by `,"`, by a final `,`, or by the end of the line.
+    for (;; ++j) {
+      if (j >= line.size()) break;
+      if (line[j] != '"') continue;
+      if (j + 1 == line.size()) break;
+      if (line[j + 1] == ',' && (j + 2 == line.size() || line[j + 2] == '"')) break;
+      if (line[j + 1] == '"') {  // an escaped quote ("") where a writer did escape
+        ++j;
+        continue;
+      }
+    }
+    field.assign(line.substr(i + 1, std::min(j, line.size()) - i - 1));
+    // Undo RFC 4180 doubling where present.
+    for (std::size_t q = field.find("\"\""); q != std::string::npos; q = field.find("\"\"", q + 1)) field.erase(q, 1);
+    fields.push_back(std::move(field));
+    i = j + 2;  // past the quote and the comma
+  }
+  return fields;
+}
+
+bool ncu_name_matches_entry(std::string_view ncu_name, std::string_view entry) {
+  auto normal = [](std::string_view s) {
+    std::string out;
+    for (char c : s)
+      if (c != ' ') out += c;
+    for (const char* drop : {"(int)", "ws::kernels::"})
+      for (std::size_t p = out.find(drop); p != std::string::npos; p = out.find(drop)) out.erase(p, std::strlen(drop));
+    return out;
+  };
+  const std::string name = normal(ncu_name), want = "ws_kernel<" + normal(entry) + ">";
+  // The entry's own '>' closes ws_kernel's list, so one variant is never a prefix of another.
+  return name.find(want) != std::string::npos;
+}
+
+namespace {
+
+// "65,536" -> 65536; "-" and "n/a" -> nothing; anything else that is not a number -> nothing, with bad set.
+std::optional<double> number(std::string_view text, bool& bad) {
+  std::string digits;
+  for (char c : text)
+    if (c != ',') digits += c;
+  if (digits.empty() || digits == "-" || digits == "n/a") return std::nullopt;
+  double v = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (ec != std::errc() || end != digits.data() + digits.size()) {
+    bad = true;
+    return std::nullopt;
+  }
+  return v;
+}
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+  std::vector<std::string_view> out;
+  while (!text.empty()) {
+    const std::size_t nl = text.find('\n');
+    out.push_back(text.substr(0, nl));
+    if (nl == std::string_view::npos) break;
+    text.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+Error fail(std::string_view what, std::size_t line_no, const std::string& why) {
+  return Error{line_no ? fmt::format("{}, line {}: {}", what, line_no, why) : fmt::format("{}: {}", what, why)};
+}
+
+// ---- Source page ----
+
+constexpr const char* kSourceColumns[] = {"Address",
+                                          "Instructions Executed",
+                                          "Thread Instructions Executed",
+                                          "Address Space",
+                                          "Access Operation",
+                                          "Access Size",
+                                          "L1 Tag Requests Global",
+                                          "L1 Wavefronts Shared",
+                                          "L1 Wavefronts Shared Ideal",
+                                          "L2 Theoretical Sectors Global",
+                                          "L2 Theoretical Sectors Global Ideal"};
+
+struct SourcePageReader {
+  std::string_view what;
+  std::vector<NcuSourceLaunch> launches;
+  std::set<std::string> files_in_launch;  // of the launch being read
+  std::set<std::string> addresses;        // SASS rows already counted in this block (ncu prints each twice)
+  std::string file, function;
+  std::vector<std::string> header;
+  std::map<std::string, std::size_t> column;
+  int line = 0;
+
+  std::optional<Error> block(const std::string& path_or_function, bool is_path, std::size_t n) {
+    if (is_path) {
+      file = path_or_function;
+      function.clear();
+      header.clear();
+      return std::nullopt;
+    }
+    if (file.empty()) return fail(what, n, "\"Function Name\" without a \"File Path\" before it");
+    function = path_or_function;
+    // A launch's files come one after another; its function again with a file
+    // it already showed is the next launch.
+    if (launches.empty() || launches.back().function != function || files_in_launch.contains(file)) {
+      launches.push_back({function, {}});
+      files_in_launch.clear();
+    }
+    files_in_launch.insert(file);
+    addresses.clear();
+    line = 0;
+    return std::nullopt;
+  }
+
+  std::optional<Error> header_row(std::vector<std::string> fields, std::size_t n) {
+    if (function.empty()) return fail(what, n, "a \"Line No\" header before any \"Function Name\"");
+    header = std::move(fields);
+    column.clear();
+    // "Source" appears twice (CUDA text, SASS text); the names we read are unique.
+    for (std::size_t i = 0; i < header.size(); ++i) column.emplace(header[i], i);
+    for (const char* c : kSourceColumns)
+      if (!column.contains(c))
+        return fail(what, n,
+                    fmt::format("the Source page has no \"{}\" column: export it with --page source --csv "
+                                "--print-source cuda,sass from a report profiled with --section SourceCounters",
+                                c));
+    return std::nullopt;
+  }
+
+  std::optional<Error> row(const std::vector<std::string>& f, std::size_t n) {
+    if (header.empty()) return fail(what, n, "a row before the \"Line No\" header");
+    if (f.size() != header.size())
+      return fail(what, n, fmt::format("{} fields where the header has {}", f.size(), header.size()));
+    if (!f[0].empty()) {  // a CUDA line
+      bool bad = false;
+      const auto v = number(f[0], bad);
+      if (!v || bad || *v < 1 || *v > 1e7) return fail(what, n, fmt::format("\"Line No\" is '{}'", f[0]));
+      line = static_cast<int>(*v);
+      return std::nullopt;
+    }
+    const std::string& address = f[column.at("Address")];
+    if (address == "..." || address == "-" || address.empty()) return std::nullopt;
+    if (!addresses.insert(address).second) return std::nullopt;  // printed twice
+    const std::string& space = f[column.at("Address Space")];
+    if (space != "Shared" && space != "Global") return std::nullopt;  // not a memory instruction we count
+    if (line == 0) return fail(what, n, "a SASS row before any CUDA line: was the binary built with -lineinfo?");
+    const std::string& op_text = f[column.at("Access Operation")];
+    if (op_text != "Load" && op_text != "Store")
+      return fail(what, n, fmt::format("\"Access Operation\" is '{}', not Load or Store", op_text));
+    const Space sp = space == "Shared" ? Space::Shared : Space::Global;
+    const Op op = op_text == "Load" ? Op::Load : Op::Store;
+    NcuSourceLaunch& launch = launches.back();
+    auto it = std::find_if(launch.lines.begin(), launch.lines.end(), [&](const NcuLineCounters& c) {
+      return c.file == file && c.line == line && c.space == sp && c.op == op;
+    });
+    if (it == launch.lines.end()) {
+      launch.lines.push_back({.file = file, .line = line, .space = sp, .op = op});
+      it = std::prev(launch.lines.end());
+    }
+    bool bad = false;
+    auto count = [&](const char* name) -> std::uint64_t {
+      const auto v = number(f[column.at(name)], bad);
+      if (v && *v < 0) bad = true;
+      return v ? static_cast<std::uint64_t>(*v) : 0;
+    };
+    it->instructions += count("Instructions Executed");
+    it->thread_instructions += count("Thread Instructions Executed");
+    it->requests += count("L1 Tag Requests Global");
+    it->wavefronts += count("L1 Wavefronts Shared");
+    it->ideal_wavefronts += count("L1 Wavefronts Shared Ideal");
+    it->sectors += count("L2 Theoretical Sectors Global");
+    it->ideal_sectors += count("L2 Theoretical Sectors Global Ideal");
+    it->access_bits = std::max(it->access_bits, static_cast<int>(count("Access Size")));
+    it->sass_instructions += 1;
+    if (bad) return fail(what, n, "a counter of this SASS row is not a number");
+    return std::nullopt;
+  }
+};
+
+Result<NcuExport> read_source_page(const std::vector<std::string_view>& lines, std::string_view what) {
+  SourcePageReader r{what};
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::size_t n = i + 1;
+    std::vector<std::string> f = split_ncu_csv_line(lines[i]);
+    if (f.empty()) continue;
+    std::optional<Error> e;
+    if (f[0] == "File Path" || f[0] == "Function Name") {
+      if (f.size() < 2 || f[1].empty()) return fail(what, n, fmt::format("\"{}\" without a value", f[0]));
+      e = r.block(f[1], f[0] == "File Path", n);
+    } else if (f[0] == "Line No") {
+      e = r.header_row(std::move(f), n);
+    } else if (f[0] == "Kernel Name") {
+      return fail(what, n,
+                  "this Source page has no CUDA lines (--print-source sass): export it with --print-source cuda,sass "
+                  "from a binary built with -lineinfo");
+    } else {
+      e = r.row(f, n);
+    }
+    if (e) return *e;
+  }
+  if (r.launches.empty()) return fail(what, 0, "no launch on this Source page");
+  return NcuExport{std::move(r.launches), {}};
+}
+
+// ---- kernel-wide metrics ----
+
+bool is_metric_name(std::string_view s) {
+  return s.find("__") != std::string_view::npos && s.find(' ') == std::string_view::npos;
+}
+
+Result<NcuExport> read_metrics_table(const std::vector<std::string_view>& lines, std::size_t header_at,
+                                     std::string_view what) {
+  const std::vector<std::string> header = split_ncu_csv_line(lines[header_at]);
+  auto find = [&](std::string_view name) -> std::optional<std::size_t> {
+    const auto it = std::find(header.begin(), header.end(), name);
+    return it == header.end() ? std::nullopt : std::optional(std::size_t(it - header.begin()));
+  };
+  const auto kernel = find("Kernel Name");
+  if (!kernel) return fail(what, header_at + 1, "the metrics header has no \"Kernel Name\" column");
+  const auto block = find("Block Size"), grid = find("Grid Size");
+  const auto metric_name = find("Metric Name"), metric_value = find("Metric Value");
+  const bool per_metric = metric_name && metric_value;  // the details page
+  std::vector<std::size_t> metric_columns;
+  if (!per_metric)
+    for (std::size_t i = 0; i < header.size(); ++i)
+      if (is_metric_name(header[i])) metric_columns.push_back(i);
+  if (!per_metric && metric_columns.empty())
+    return fail(what, header_at + 1,
+                "the header names no metric (l1tex__..., smsp__...) and has no \"Metric Name\" column: export with "
+                "--metrics (warpscope reconcile --print-ncu-command prints the command)");
+  NcuExport out;
+  const auto id = find("ID");
+  std::string last_id;
+  for (std::size_t i = header_at + 1; i < lines.size(); ++i) {
+    const std::size_t n = i + 1;
+    const std::vector<std::string> f = split_ncu_csv_line(lines[i]);
+    if (f.empty()) continue;
+    if (f.size() < header.size() && !(per_metric && f.size() >= *metric_value + 1))
+      return fail(what, n, fmt::format("{} fields where the header has {}", f.size(), header.size()));
+    if (f[*kernel].empty()) continue;  // the raw page's units row
+    const std::string launch_id = id ? f[*id] : std::to_string(i);
+    if (!per_metric || out.kernels.empty() || launch_id != last_id) {
+      out.kernels.push_back({f[*kernel], block ? f[*block] : "", grid ? f[*grid] : "", {}});
+      last_id = launch_id;
+    }
+    bool bad = false;
+    auto& m = out.kernels.back().metrics;
+    if (per_metric) {
+      if (is_metric_name(f[*metric_name]))
+        if (const auto v = number(f[*metric_value], bad)) m[f[*metric_name]] = *v;
+      if (bad) return fail(what, n, fmt::format("{} is '{}', not a number", f[*metric_name], f[*metric_value]));
+    } else {
+      for (std::size_t c : metric_columns) {
+        if (const auto v = number(f[c], bad)) m[header[c]] = *v;
+        if (bad) return fail(what, n, fmt::format("{} is '{}', not a number", header[c], f[c]));
+      }
+    }
+  }
+  if (out.kernels.empty()) return fail(what, 0, "the metrics table has a header but no launch");
+  return out;
+}
+
+}  // namespace
+
+Result<NcuExport> parse_ncu_csv(std::string_view text, std::string_view what) {
+  if (text.size() > kMaxNcuCsvBytes)
+    return fail(what, 0, fmt::format("{} MB, more than the {} MB an ncu export of one kernel needs (filter with -k)",
+                                     text.size() >> 20, kMaxNcuCsvBytes >> 20));
+  const std::vector<std::string_view> lines = lines_of(text);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::vector<std::string> f = split_ncu_csv_line(lines[i]);
+    if (f.empty()) continue;  // the program's output and ==PROF== lines before the table
+    if (f[0] == "File Path" || f[0] == "Kernel Name") return read_source_page(lines, what);
+    if (f[0] == "ID") return read_metrics_table(lines, i, what);
+    return fail(what, i + 1,
+                fmt::format("'{}' starts neither a Source page (\"File Path\") nor a metrics table (\"ID\"): is this "
+                            "an ncu --csv export?",
+                            f[0].substr(0, 40)));
+  }
+  return fail(what, 0, text.empty() ? "the file is empty" : "no CSV row (is this an ncu --csv export?)");
+}
+
+Result<NcuExport> read_ncu_csv(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return Error{fmt::format("{}: no such file", path)};
+  const auto size = fs::file_size(path, ec);
+  if (ec) return Error{fmt::format("{}: cannot read its size: {}", path, ec.message())};
+  if (size > kMaxNcuCsvBytes)
+    return Error{fmt::format("{}: {} MB, more than the {} MB an ncu export of one kernel needs (filter with -k)", path,
+                             size >> 20, kMaxNcuCsvBytes >> 20)};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{fmt::format("{}: cannot open it", path)};
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_ncu_csv(text.str(), path);
+}
+
+Result<NcuExport> read_ncu_csvs(const std::vector<std::string>& paths) {
+  NcuExport all;
+  for (const std::string& p : paths) {
+    auto one = read_ncu_csv(p);
+    if (!one) return one.error();
+    for (auto& s : one->source) all.source.push_back(std::move(s));
+    for (auto& k : one->kernels) all.kernels.push_back(std::move(k));
+  }
+  return all;
+}
+
+}  // namespace ws::kernels

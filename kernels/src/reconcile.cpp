@@ -1,0 +1,475 @@
+// The simulator beside Nsight Compute (ws/kernels/reconcile.hpp, docs/ncu.md)
+//   causes          ids, phrases, meanings
+//   SimSide         the simulator's counters of a site group or a space/op
+//   Judge           one row's cause and evidence
+//   site rows       the Source page's lines against the sites on them
+//   space-op rows   the kernel-wide metrics against the summed sites
+//   evidence_from_export()
+#include "ws/kernels/reconcile.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+namespace ws::kernels {
+
+std::string_view cause_id(NcuCause c) {
+  switch (c) {
+    case NcuCause::Equal: return "equal";
+    case NcuCause::L1Contention: return "l1-contention";
+    case NcuCause::IdealWavefronts: return "ideal-wavefronts";
+    case NcuCause::Pairing: return "pairing";
+    case NcuCause::WarpShape: return "warp-shape";
+    case NcuCause::InactiveLanes: return "inactive-lanes";
+    case NcuCause::RunToRun: return "run-to-run";
+    case NcuCause::Unexplained: return "unexplained";
+  }
+  return "unexplained";
+}
+
+std::string_view cause_phrase(NcuCause c) {
+  switch (c) {
+    case NcuCause::Equal: return "equal";
+    case NcuCause::L1Contention: return "L1 contention";
+    case NcuCause::IdealWavefronts: return "ideal phases";
+    case NcuCause::Pairing: return "pairing rule";
+    case NcuCause::WarpShape: return "warps of a 2-D block";
+    case NcuCause::InactiveLanes: return "inactive lanes";
+    case NcuCause::RunToRun: return "run-to-run";
+    case NcuCause::Unexplained: return "UNEXPLAINED";
+  }
+  return "UNEXPLAINED";
+}
+
+std::string_view cause_meaning(NcuCause c) {
+  switch (c) {
+    case NcuCause::Equal: return "ncu counts what the simulator counts.";
+    case NcuCause::L1Contention:
+      return "Other blocks' shared and global traffic in the L1 data pipe replays wavefronts: ncu counts them as "
+             "wavefronts and as bank conflicts, but the kernel launched as one block counts none.";
+    case NcuCause::IdealWavefronts:
+      return "8- and 16-byte lanes are served in half- and quarter-warps, ldmatrix one 8 x 8 matrix at a time: "
+             "several wavefronts per instruction with no conflict. ncu's bank-conflict metric is wavefronts minus "
+             "this ideal.";
+    case NcuCause::Pairing:
+      return "Loads whose lane pairs share an 8-byte address let the group double (S3): fewer wavefronts than the "
+             "width alone gives.";
+    case NcuCause::WarpShape:
+      return "With blockDim.x below 32 a warp holds several rows of the block (threads x + blockDim.x * y in order): "
+             "its addresses are those rows', not one row's.";
+    case NcuCause::InactiveLanes:
+      return "Partial warps and lanes a bounds check turns off touch nothing: fewer bytes, fewer sectors and "
+             "wavefronts per instruction (S6).";
+    case NcuCause::RunToRun:
+      return "Repeated ncu runs of this launch differ by this much: the difference is within their spread.";
+    case NcuCause::Unexplained: return "No documented cause accounts for this difference.";
+  }
+  return "";
+}
+
+bool same_block_shape(const KernelDescriptor& k, const KernelParams& a, const KernelParams& b) {
+  if (k.name.empty()) return false;
+  KernelParams x = a, y = b;
+  x.rows = y.rows = 0;
+  x.cols = y.cols = 0;
+  return x == y;
+}
+
+namespace {
+
+std::string metric(Space s, Op o, std::string_view counter) {
+  const char* op = o == Op::Load ? "ld" : "st";
+  if (counter == "instructions")
+    return fmt::format("smsp__sass_inst_executed_op_{}_{}.sum", s == Space::Shared ? "shared" : "global", op);
+  if (counter == "ldmatrix_instructions") return "smsp__sass_inst_executed_op_ldsm.sum";
+  if (counter == "wavefronts") return fmt::format("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{}.sum", op);
+  if (counter == "bank_conflicts") return fmt::format("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{}.sum", op);
+  if (counter == "requests") return fmt::format("l1tex__t_requests_pipe_lsu_mem_global_op_{}.sum", op);
+  if (counter == "sectors") return fmt::format("l1tex__t_sectors_pipe_lsu_mem_global_op_{}.sum", op);
+  return {};
+}
+
+std::optional<double> find(const std::map<std::string, double>& m, const std::string& key) {
+  const auto it = m.find(key);
+  return it == m.end() ? std::nullopt : std::optional(it->second);
+}
+
+// The simulator's counters of a group of sites (one source line and space/op, or a whole space/op).
+struct SimSide {
+  Counters c;                      // every site of the group
+  std::uint64_t ldmatrix_instructions = 0;
+  int bytes = 0;                   // the widest access
+  bool ldmatrix = false;
+  std::vector<std::string> names;  // distinct site names
+
+  void add(const SiteInfo& s, const Counters& k) {
+    c.add(k);
+    bytes = std::max(bytes, s.bytes);
+    if (s.ldmatrix != Ldmatrix::None) {
+      ldmatrix = true;
+      ldmatrix_instructions += k.instructions;
+    }
+    if (std::find(names.begin(), names.end(), s.name) == names.end()) names.push_back(s.name);
+  }
+  // Active lanes over the lanes of the instructions: bytes asked over 32 full lanes' bytes.
+  double active_fraction() const {
+    if (c.instructions == 0 || bytes == 0 || ldmatrix) return 1.0;
+    return double(c.bytes_requested) / (double(c.instructions) * 32.0 * bytes);
+  }
+  std::uint64_t ideal_sectors() const { return (c.bytes_requested + 31) / 32; }
+  std::uint64_t value(std::string_view counter) const {
+    if (counter == "instructions") return c.instructions - ldmatrix_instructions;
+    if (counter == "ldmatrix_instructions") return ldmatrix_instructions;
+    if (counter == "wavefronts") return c.wavefronts;
+    if (counter == "ideal_wavefronts") return c.ideal_wavefronts;
+    if (counter == "bank_conflicts") return c.wavefronts - c.ideal_wavefronts;
+    if (counter == "requests") return c.requests;
+    if (counter == "sectors") return c.sectors;
+    if (counter == "ideal_sectors") return ideal_sectors();
+    return 0;
+  }
+};
+
+std::string per(double v, std::uint64_t n) { return n ? fmt::format("{:.4g}", v / double(n)) : "-"; }
+
+// Decides one row's cause from the simulator's side, ncu's value, and the evidence.
+struct Judge {
+  const KernelDescriptor& k;
+  const KernelParams& p;
+  const NcuEvidence& e;
+  int block_x = 32;
+
+  // The repeats' values of a kernel-wide metric, with ncu's own: [lowest, highest].
+  std::optional<std::pair<double, double>> spread(const std::string& name, double value) const {
+    if (name.empty() || e.repeats.empty()) return std::nullopt;
+    double lo = value, hi = value;
+    for (const auto& r : e.repeats)
+      if (const auto v = find(r, name)) lo = std::min(lo, *v), hi = std::max(hi, *v);
+    return std::pair{lo, hi};
+  }
+
+  // The simulator's shared wavefronts per instruction for the one-block launch itself (its edges may differ from this launch's); 0 if it cannot run.
+  double simulated_alone(const OneBlockEvidence& o, Op op) const {
+    KernelParams q = p;
+    q.rows = o.rows;
+    q.cols = o.cols;
+    if (check_params(k, q, default_preset())) return 0;
+    const WholeKernel w = simulate_whole_kernel(k, q, default_preset(), BlockSampling::EquivalenceClasses);
+    Counters c;
+    for (std::size_t i = 0; i < w.sites.size(); ++i)
+      if (w.sites[i].space == Space::Shared && w.sites[i].op == op) c.add(w.counters[i]);
+    return c.instructions ? double(c.wavefronts) / double(c.instructions) : 0;
+  }
+
+  const OneBlockEvidence* alone() const {
+    for (const OneBlockEvidence& o : e.one_block)
+      if (o.kernel == k.name && same_block_shape(k, o.params, p)) return &o;
+    return nullptr;
+  }
+
+  void differs(ReconcileRow& row, const SimSide& s, bool kernel_wide) const {
+    const double d = row.difference();
+    const bool wavefront_counter =
+        row.space == Space::Shared && (row.counter == "wavefronts" || row.counter == "bank_conflicts");
+    // Extra wavefronts are also extra bank conflicts: both relative to the simulated wavefronts.
+    const double base = wavefront_counter ? double(s.c.wavefronts) : double(row.simulated);
+    const double relative = base > 0 ? d / base : INFINITY;
+    const std::string name = kernel_wide ? metric(row.space, row.op, row.counter) : std::string();
+    if (const auto range = spread(name, *row.ncu); range && range->first <= double(row.simulated) &&
+                                                   double(row.simulated) <= range->second) {
+      row.cause = NcuCause::RunToRun;
+      row.evidence = fmt::format("{} repeated runs of this launch counted {:.0f} to {:.0f}; the simulator's {} is "
+                                 "within them",
+                                 e.repeats.size() + 1, range->first, range->second, row.simulated);
+      return;
+    }
+    if (wavefront_counter && d > 0) {
+      const std::uint64_t inst = s.c.instructions;
+      if (const OneBlockEvidence* o = alone()) {
+        const double a = row.op == Op::Load ? o->load_alone : o->store_alone;
+        const double w = row.op == Op::Load ? o->load_whole : o->store_whole;
+        const double simulated_per = simulated_alone(*o, row.op);
+        if (a > 0 && simulated_per > 0 && std::fabs(a - simulated_per) <= 0.005 * simulated_per) {
+          row.cause = NcuCause::L1Contention;
+          row.evidence = fmt::format(
+              "measured for this block shape: launched as one block ({} x {}) it counts {:.4g} wavefronts per "
+              "instruction, as simulated; over a whole grid {:.4g} ({}); here ncu counts {:.0f} more ({:+.1f}% of the "
+              "wavefronts)",
+              o->rows, o->cols, a, w, o->source, d, 100 * relative);
+          return;
+        }
+        if (a > 0) {
+          row.cause = NcuCause::Unexplained;
+          row.evidence = fmt::format("launched as one block it counts {:.4g} wavefronts per instruction, the "
+                                     "simulator {:.4g} for that launch: not contention ({})",
+                                     a, simulated_per, o->source);
+          return;
+        }
+      }
+      // One-block launches of other shapes removed up to +27.5% (transpose_fast 64 x 8, docs/ncu.md);
+      // a bank conflict the model missed adds a whole wavefront per instruction where it happens.
+      if (kernel_wide && relative <= 0.30) {
+        row.cause = NcuCause::L1Contention;
+        row.evidence = fmt::format("not measured alone for this block shape: ncu counts {:.0f} more ({:+.1f}% of "
+                                   "the wavefronts), within what one-block launches of other shapes showed to be "
+                                   "contention (up to +27.5%); the simulator's {} wavefronts per instruction are "
+                                   "exact for the access",
+                                   d, 100 * relative, per(double(s.c.wavefronts), inst));
+        return;
+      }
+    }
+    if (row.counter == "ideal_sectors" && s.active_fraction() < 0.999 && std::fabs(d) <= double(s.c.instructions)) {
+      row.cause = NcuCause::InactiveLanes;
+      row.evidence = fmt::format("{:.1f} of 32 lanes active on average: ncu rounds each instruction's ideal up to "
+                                 "whole sectors, the simulator divides the kernel's bytes by 32 ({:+.0f} sectors, at "
+                                 "most one per instruction)",
+                                 32 * s.active_fraction(), d);
+      return;
+    }
+    row.cause = NcuCause::Unexplained;
+    row.evidence = fmt::format("ncu {} {:.0f}, the simulator {} ({:+.0f}); no documented cause applies", row.counter,
+                               *row.ncu, row.simulated, d);
+  }
+
+  // An equal row: the rule behind a count that is not the naive one.
+  void equal(ReconcileRow& row, const SimSide& s) const {
+    const std::uint64_t inst = s.c.instructions;
+    const bool shared = row.space == Space::Shared;
+    row.cause = NcuCause::Equal;
+    if (shared && (row.counter == "wavefronts" || row.counter == "ideal_wavefronts") && inst &&
+        s.c.ideal_wavefronts > inst) {
+      const double ideal_per = double(s.c.ideal_wavefronts) / double(inst);
+      const int width_groups = s.bytes >= 16 ? 4 : s.bytes == 8 ? 2 : 1;
+      if (!s.ldmatrix && row.op == Op::Load && ideal_per < width_groups - 0.01) {
+        row.cause = NcuCause::Pairing;
+        row.evidence = fmt::format("{}-byte loads: {:.3g} ideal wavefronts per instruction, not {}: lanes whose "
+                                   "pair shares an address let the group double (S3)",
+                                   s.bytes, ideal_per, width_groups);
+        return;
+      }
+      row.cause = NcuCause::IdealWavefronts;
+      row.evidence =
+          s.ldmatrix ? fmt::format("ldmatrix: {:.3g} ideal wavefronts per instruction, one per 8 x 8 matrix (S7); "
+                                   "{} of them over the ideal",
+                                   ideal_per, s.c.wavefronts - s.c.ideal_wavefronts)
+                     : fmt::format("{}-byte lanes: {:.3g} ideal wavefronts per instruction ({}-lane groups, S3); "
+                                   "ncu's bank conflicts = wavefronts - ideal = {}",
+                                   s.bytes, ideal_per, 32 / width_groups, s.c.wavefronts - s.c.ideal_wavefronts);
+      return;
+    }
+    const bool costs = row.counter == "wavefronts" || row.counter == "sectors" || row.counter == "ideal_sectors";
+    if (costs && s.active_fraction() < 0.999) {
+      row.cause = NcuCause::InactiveLanes;
+      row.evidence = fmt::format("{:.1f} of 32 lanes active on average (partial warps or bounds checks): only "
+                                 "active lanes touch memory (S6)",
+                                 32 * s.active_fraction());
+      return;
+    }
+    const bool above_ideal = shared ? s.c.wavefronts > s.c.ideal_wavefronts : s.c.sectors > s.ideal_sectors();
+    if (costs && block_x < 32 && above_ideal) {
+      row.cause = NcuCause::WarpShape;
+      row.evidence = fmt::format("blockDim.x = {}: each warp holds {} rows of the block, and the simulator traces "
+                                 "those lanes as the GPU groups them",
+                                 block_x, 32 / std::max(block_x, 1));
+      return;
+    }
+    if (shared && row.counter == "bank_conflicts" && row.simulated > 0)
+      row.evidence = fmt::format("{:.3g} wavefronts per instruction against {:.3g} ideal: real bank conflicts, "
+                                 "counted alike",
+                                 double(s.c.wavefronts) / double(std::max<std::uint64_t>(inst, 1)),
+                                 double(s.c.ideal_wavefronts) / double(std::max<std::uint64_t>(inst, 1)));
+  }
+
+  // ncu_instructions: ncu's count of the group's instructions (all of them, ldmatrix included), where known.
+  void decide(ReconcileRow& row, const SimSide& s, bool kernel_wide, std::optional<double> ncu_instructions) const {
+    if (!row.ncu) {
+      row.cause = NcuCause::Unexplained;
+      row.evidence = "ncu gave no value for this counter";
+    } else if (std::fabs(row.difference()) < 0.5) {
+      equal(row, s);
+    } else if (ncu_instructions && std::fabs(*ncu_instructions - double(s.c.instructions)) >= 0.5) {
+      // Contention and spread change wavefronts, never how many instructions run.
+      row.cause = NcuCause::Unexplained;
+      row.evidence = fmt::format("ncu ran {:.0f} of these instructions, the simulator {}: the binary ncu profiled "
+                                 "does not issue what the simulator traces (a body changed since the recording? "
+                                 "re-record with scripts/ncu-record.sh)",
+                                 *ncu_instructions, s.c.instructions);
+    } else {
+      differs(row, s, kernel_wide);
+    }
+  }
+};
+
+struct Key {
+  int line;
+  Space space;
+  Op op;
+  auto operator<=>(const Key&) const = default;
+};
+
+std::vector<std::string_view> counters_of(Space s) {
+  if (s == Space::Shared) return {"instructions", "wavefronts", "ideal_wavefronts", "bank_conflicts"};
+  return {"instructions", "requests", "sectors", "ideal_sectors"};
+}
+
+std::string basename(std::string_view path) { return std::filesystem::path(std::string(path)).filename().string(); }
+
+void site_rows(Reconciliation& out, const Judge& judge, const WholeKernel& sim, const NcuSourceLaunch& launch,
+               const std::string& body_file) {
+  std::map<Key, SimSide> sims;
+  for (std::size_t i = 0; i < sim.sites.size(); ++i) {
+    const SiteInfo& s = sim.sites[i];
+    sims[{s.line, s.space, s.op}].add(s, sim.counters[i]);
+  }
+  std::map<Key, NcuLineCounters> lines;
+  std::vector<const NcuLineCounters*> elsewhere;  // lines in other files than the body's
+  for (const NcuLineCounters& l : launch.lines) {
+    if (basename(l.file) != body_file) {
+      elsewhere.push_back(&l);
+      continue;
+    }
+    lines[{l.line, l.space, l.op}] = l;
+  }
+  std::vector<Key> keys;
+  for (const auto& [key, _] : sims) keys.push_back(key);
+  for (const auto& [key, _] : lines)
+    if (!sims.contains(key)) keys.push_back(key);
+  std::sort(keys.begin(), keys.end());
+  for (const Key& key : keys) {
+    const SimSide s = sims.contains(key) ? sims.at(key) : SimSide{};
+    const NcuLineCounters* n = lines.contains(key) ? &lines.at(key) : nullptr;
+    std::string site;
+    for (const auto& name : s.names) site += (site.empty() ? "" : "+") + name;
+    std::vector<std::string_view> counters = counters_of(key.space);
+    if (s.ldmatrix) counters.insert(counters.begin() + 1, "ldmatrix_instructions");
+    for (std::string_view counter : counters) {
+      ReconcileRow row{site.empty() ? std::nullopt : std::optional(site), key.line, key.space, key.op,
+                       std::string(counter), s.value(counter)};
+      if (n) {
+        // The Source page counts ldmatrix among the line's instructions; the simulator's row splits them.
+        const std::uint64_t inst_ldsm = s.ldmatrix_instructions;
+        if (counter == "instructions") row.ncu = double(n->instructions) - double(std::min(inst_ldsm, n->instructions));
+        else if (counter == "ldmatrix_instructions") row.ncu = double(std::min(inst_ldsm, n->instructions));
+        else if (counter == "wavefronts") row.ncu = double(n->wavefronts);
+        else if (counter == "ideal_wavefronts") row.ncu = double(n->ideal_wavefronts);
+        else if (counter == "bank_conflicts") row.ncu = double(n->wavefronts) - double(n->ideal_wavefronts);
+        else if (counter == "requests") row.ncu = double(n->requests);
+        else if (counter == "sectors") row.ncu = double(n->sectors);
+        else if (counter == "ideal_sectors") row.ncu = double(n->ideal_sectors);
+      } else {
+        row.ncu = 0.0;
+      }
+      judge.decide(row, s, /*kernel_wide=*/false, n ? std::optional(double(n->instructions)) : std::nullopt);
+      if (row.cause == NcuCause::Unexplained && !n)
+        row.evidence = fmt::format("ncu attributes no {} {} instruction to line {} of {}: was the binary built "
+                                   "from this source, with -lineinfo?",
+                                   to_string(key.space), to_string(key.op), key.line, body_file);
+      if (row.cause == NcuCause::Unexplained && s.c.instructions == 0)
+        row.evidence = fmt::format("ncu counts {} {} instructions at line {} of {}, where the simulator records no "
+                                   "access",
+                                   to_string(key.space), to_string(key.op), key.line, body_file);
+      out.rows.push_back(std::move(row));
+    }
+  }
+  for (const NcuLineCounters* l : elsewhere) {
+    ReconcileRow row{std::nullopt, l->line, l->space, l->op, "instructions", 0, double(l->instructions)};
+    row.cause = NcuCause::Unexplained;
+    row.evidence = fmt::format("ncu counts {} {} instructions at {}:{}, outside the body's file {}",
+                               to_string(l->space), to_string(l->op), l->file, l->line, body_file);
+    out.rows.push_back(std::move(row));
+  }
+}
+
+void space_op_rows(Reconciliation& out, const Judge& judge, const WholeKernel& sim,
+                   const std::map<std::string, double>& m) {
+  for (Space sp : {Space::Shared, Space::Global})
+    for (Op op : {Op::Load, Op::Store}) {
+      SimSide s;
+      for (std::size_t i = 0; i < sim.sites.size(); ++i)
+        if (sim.sites[i].space == sp && sim.sites[i].op == op) s.add(sim.sites[i], sim.counters[i]);
+      std::vector<std::string_view> counters = counters_of(sp);
+      if (s.ldmatrix) counters.insert(counters.begin() + 1, "ldmatrix_instructions");
+      for (std::string_view counter : counters) {
+        ReconcileRow row{std::nullopt, std::nullopt, sp, op, std::string(counter), s.value(counter)};
+        if (counter == "ideal_sectors") continue;  // no kernel-wide ncu metric
+        if (counter == "ideal_wavefronts") {
+          // No kernel-wide metric either; ncu's wavefronts - bank conflicts is what it takes as ideal.
+          const auto w = find(m, metric(sp, op, "wavefronts")), b = find(m, metric(sp, op, "bank_conflicts"));
+          if (w && b) row.ncu = *w - *b;
+        } else {
+          row.ncu = find(m, metric(sp, op, counter));
+        }
+        if (!row.ncu && row.simulated == 0) continue;
+        if (!row.ncu && counter == "ldmatrix_instructions") continue;
+        std::optional<double> inst = find(m, metric(sp, op, "instructions"));
+        if (inst && s.ldmatrix) *inst += find(m, metric(sp, op, "ldmatrix_instructions")).value_or(0);
+        judge.decide(row, s, /*kernel_wide=*/true, inst);
+        if (counter == "ideal_wavefronts" && row.cause == NcuCause::L1Contention)
+          row.evidence += "; ncu's ideal here is its wavefronts minus its bank conflicts";
+        out.rows.push_back(std::move(row));
+      }
+    }
+}
+
+}  // namespace
+
+Reconciliation reconcile(const KernelDescriptor& k, const KernelParams& p, const WholeKernel& simulated,
+                         const NcuEvidence& ncu) {
+  Reconciliation out;
+  out.kernel = std::string(k.name);
+  out.params = p;
+  out.ncu_source = ncu.label;
+  Judge judge{k, p, ncu, launch_config(k, p).block.x};
+  const std::string body = basename(ncu.source_file.empty() ? k.source_path : ncu.source_file);
+  if (ncu.source_page) {
+    out.granularity = "site";
+    out.note = fmt::format("per source line of {} from ncu's Source page", body);
+    site_rows(out, judge, simulated, *ncu.source_page, body);
+    if (ncu.metrics) {
+      out.note += "; the rows without a site are the kernel-wide metrics, where contention shows";
+      space_op_rows(out, judge, simulated, *ncu.metrics);
+    }
+  } else {
+    out.granularity = "space-op";
+    out.note = "per space and operation from ncu's kernel-wide metrics: no Source page recorded for this launch";
+    if (ncu.metrics) space_op_rows(out, judge, simulated, *ncu.metrics);
+  }
+  return out;
+}
+
+Result<NcuEvidence> evidence_from_export(const NcuExport& e, const KernelDescriptor& k, const KernelParams& p,
+                                         std::string label) {
+  const std::string entry = entry_name(k, p);
+  NcuEvidence out;
+  out.label = std::move(label);
+  out.source_file = std::string(k.source_path);
+  std::vector<std::string> seen;
+  for (const NcuSourceLaunch& s : e.source) {
+    if (ncu_name_matches_entry(s.function, entry)) {
+      if (!out.source_page) out.source_page = s;
+    } else {
+      seen.push_back(s.function);
+    }
+  }
+  for (const NcuKernelMetrics& m : e.kernels) {
+    if (ncu_name_matches_entry(m.kernel_name, entry)) {
+      if (!out.metrics) out.metrics = m.metrics;
+      else out.repeats.push_back(m.metrics);
+    } else {
+      seen.push_back(m.kernel_name);
+    }
+  }
+  if (!out.source_page && !out.metrics) {
+    std::sort(seen.begin(), seen.end());
+    seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+    std::string names;
+    for (std::size_t i = 0; i < seen.size() && i < 4; ++i) names += (i ? "; " : "") + seen[i].substr(0, 100);
+    return Error{fmt::format("no launch of ws_kernel<{}> ({} at these parameters) in the ncu export; it holds: {}",
+                             entry, k.name, names.empty() ? "nothing" : names)};
+  }
+  return out;
+}
+
+}  // namespace ws::kernels
