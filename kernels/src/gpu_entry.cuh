@@ -21,6 +21,8 @@ template <class T>
 __device__ inline T* output(DeviceMemory& m, const char*, int, int) {
   return static_cast<T*>(m.arrays.p[m.next++]);
 }
+// What the compiler does on its own; only the tracer needs telling (host_trace.hpp).
+__device__ inline void compiler_reads_rows_as_vectors(DeviceMemory&, const char*, int) {}
 }  // namespace ws::kernels
 
 // Outside any namespace so that its PTX name reads ws_kernel<...>.

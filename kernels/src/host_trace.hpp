@@ -25,6 +25,12 @@ Out<T> output(HostMemory&, const char* name, int rows, int cols) {
   return global_array<T>(name, rows, cols);
 }
 
+// The compiler reads `bytes` of a shared array's row at once where the body's
+// unrolled loop reads consecutive elements (AccessRecorder::read_rows_as_vectors).
+inline void compiler_reads_rows_as_vectors(HostMemory&, const char* array, int bytes) {
+  tracing->read_rows_as_vectors(array, bytes);
+}
+
 // Runs the variant's body for the thread threadIdx/blockIdx describe.
 template <class Set>
 void host_run(const KernelParams& p) {

@@ -16,6 +16,7 @@
 #include "reference.hpp"
 #include "ws/expr.hpp"
 #include "ws/kernels/smem_patterns.hpp"
+#include "ws/kernels/tile_bounds.hpp"
 #include "ws/kernels/transpose.hpp"
 
 namespace ws::kernels {
@@ -48,8 +49,8 @@ struct LayoutTranspose {
   static void run(Mem& m, const KernelParams& p, const Layout& at) {
     const auto in = input<float>(m, "in", p.rows, p.cols);
     const auto out = output<float>(m, "out", p.cols, p.rows);
-    tell_inside<TILE, BLOCK_ROWS>(p.cols, p.rows, [&](auto inside) {
-      transpose_layout<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows, at, inside);
+    with_tile_bounds<TILE, BLOCK_ROWS>(p.cols, p.rows, [&](auto width, auto height) {
+      transpose_layout<TILE, BLOCK_ROWS, float>(in, out, width, height, at);
     });
   }
 };

@@ -21,6 +21,7 @@ std::string layout_source(const KernelVariant& v) {
   return fmt::format(R"(// warpscope variant: the catalog's transpose_layout (ws/kernels/transpose.hpp)
 // with a student's tile layout, T = {tile}, {rows} thread rows per block.
 #include "ws/kernels/params.hpp"
+#include "ws/kernels/tile_bounds.hpp"
 #include "ws/kernels/transpose.hpp"
 
 struct StudentLayout {{
@@ -32,12 +33,14 @@ struct StudentLayout {{
 }};
 
 extern "C" __global__ void {entry}(const float* __restrict__ in, float* __restrict__ out, ws::kernels::KernelParams p) {{
-  using namespace ws::kernels;  // tell_inside, spelled out
+  using namespace ws::kernels;  // with_tile_bounds (ws/kernels/tile_bounds.hpp), spelled out
   const bool inside = tile_inside<{tile}>(p.cols, p.rows);
-  if (kUncheckedCopy<{tile}, {rows}> && inside)
-    transpose_layout<{tile}, {rows}, float>(in, out, p.cols, p.rows, StudentLayout{{}}, TileInside{{}});
+  if (kTwoCopies<{tile}, {rows}> && inside)
+    transpose_layout<{tile}, {rows}, float>(in, out, InsideSize{{p.cols}}, InsideSize{{p.rows}}, StudentLayout{{}});
+  else if (kTwoCopies<{tile}, {rows}>)
+    transpose_layout<{tile}, {rows}, float>(in, out, p.cols, p.rows, StudentLayout{{}});
   else
-    transpose_layout<{tile}, {rows}, float>(in, out, p.cols, p.rows, StudentLayout{{}}, BlockInside{{inside}});
+    transpose_layout<{tile}, {rows}, float>(in, out, FlaggedSize{{p.cols, inside}}, FlaggedSize{{p.rows, inside}}, StudentLayout{{}});
 }}
 )",
                      fmt::arg("tile", p.tile), fmt::arg("rows", p.block_rows), fmt::arg("pitch", t.pitch),

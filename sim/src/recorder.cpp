@@ -56,9 +56,25 @@ int AccessRecorder::declare_array(std::string_view name, Space space, int rows, 
     next_shared_ = a.base + bytes;
     if (dynamic) dynamic_shared_ = bytes;
   }
+  int vector_bytes = 0;
+  for (const auto& [array, bytes] : vector_reads_)
+    if (array == a.name && space == Space::Shared) vector_bytes = bytes;
+  vector_read_bytes_.push_back(vector_bytes);
   arrays_.push_back(std::move(a));
   first_address_.push_back(std::numeric_limits<std::uint64_t>::max());
   return index;
+}
+
+void AccessRecorder::read_rows_as_vectors(std::string_view array, int bytes) {
+  if (bytes != 8 && bytes != 16) throw std::logic_error("a vector read is 8 or 16 bytes");
+  for (auto& [name, b] : vector_reads_)
+    if (name == array) {
+      b = bytes;
+      return;
+    }
+  vector_reads_.emplace_back(std::string(array), bytes);
+  for (std::size_t i = 0; i < arrays_.size(); ++i)  // a recorder that traced this kernel before
+    if (arrays_[i].name == array && arrays_[i].space == Space::Shared) vector_read_bytes_[i] = bytes;
 }
 
 void AccessRecorder::sync() {
@@ -89,7 +105,16 @@ int AccessRecorder::site_index(int line, int column, int array, Op op, int bytes
 void AccessRecorder::access(int line, int column, int array, Op op, int bytes, Ldmatrix ldsm,
                             std::uint64_t address) {
   if (mode_ == ProbeMode::Declarations) throw ProbeDone{};
+  const int written = bytes;
+  if (op == Op::Load && ldsm == Ldmatrix::None) {
+    const int vector = vector_read_bytes_[static_cast<std::size_t>(array)];
+    if (vector > bytes) {
+      if ((address - arrays_[static_cast<std::size_t>(array)].base) % static_cast<std::uint64_t>(vector) != 0) return;
+      bytes = vector;
+    }
+  }
   const int site = site_index(line, column, array, op, bytes, ldsm);
+  if (written != bytes) sites_[static_cast<std::size_t>(site)].written_bytes = written;
   if (mode_ == ProbeMode::FirstGlobalAccess) {
     const ArrayInfo& a = arrays_[static_cast<std::size_t>(array)];
     std::uint64_t& first = first_address_[static_cast<std::size_t>(array)];

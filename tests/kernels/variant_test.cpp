@@ -186,8 +186,10 @@ TEST(Variant, SourceHoldsTheParsedExpressionNotTheTypedText) {
   const std::string src = wk::variant_source(*v);
   EXPECT_EQ(src.find("(c+r)%T"), std::string::npos);
   EXPECT_NE(src.find(v->c_expression()), std::string::npos);
-  EXPECT_NE(src.find("transpose_layout<32, 8, float>(in, out, p.cols, p.rows, StudentLayout{}, TileInside{})"), std::string::npos);
+  EXPECT_NE(src.find("transpose_layout<32, 8, float>(in, out, InsideSize{p.cols}, InsideSize{p.rows}, StudentLayout{})"),
+            std::string::npos);
   EXPECT_TRUE(wk::variant_headers().count("ws/kernels/transpose.hpp"));
+  EXPECT_TRUE(wk::variant_headers().count("ws/kernels/tile_bounds.hpp"));
   EXPECT_NE(wk::variant_headers().at("ws/kernels/transpose.hpp").find("WS_BODY void transpose_layout"),
             std::string::npos);
 }

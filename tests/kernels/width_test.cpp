@@ -141,14 +141,20 @@ std::vector<wk::KernelParams> variants_of(const wk::KernelDescriptor& k) {
   return out;
 }
 
+// Which code a width set describes: PTX keeps the source's widths where ptxas
+// later merges consecutive reads into one (matmul's Mds row), SASS has the merged ones.
+enum class Code : bool { Ptx, Sass };
+
 // Entry name -> widths the tracer records (every variant the CUDA build has).
-std::map<std::string, WidthSet> traced_widths() {
+std::map<std::string, WidthSet> traced_widths(Code code) {
   std::map<std::string, WidthSet> out;
   for (const auto& k : wk::catalog())
     for (const auto& p : variants_of(k)) {
       const auto w = wk::trace_warp(k, p, ws::Dim3{0, 0, 0}, 0);
       WidthSet& s = out[wk::entry_name(k, p)];
-      for (const auto& site : w.sites) s.insert(kind(site.space, site.op, site.bytes, site.ldmatrix));
+      for (const auto& site : w.sites)
+        s.insert(kind(site.space, site.op, code == Code::Ptx && site.written_bytes ? site.written_bytes : site.bytes,
+                      site.ldmatrix));
     }
   return out;
 }
@@ -165,10 +171,10 @@ enum class Missing : bool { Fails, NotYetMeasured };
 // Every traced variant must be in `compiled` with the same widths. A variant
 // missing from a recording (a kernel added since the GPU last ran) is reported
 // as not yet measured when `missing` allows it; a mismatch always fails.
-void compare(const std::map<std::string, WidthSet>& compiled, const char* what, std::ostream* summary,
+void compare(const std::map<std::string, WidthSet>& compiled, Code code, const char* what, std::ostream* summary,
              Missing missing = Missing::Fails) {
   std::vector<std::string> unmeasured;
-  for (const auto& [entry, traced] : traced_widths()) {
+  for (const auto& [entry, traced] : traced_widths(code)) {
     const auto it = compiled.find(entry);
     if (it == compiled.end() && missing == Missing::NotYetMeasured) {
       unmeasured.push_back(entry);
@@ -207,7 +213,7 @@ TEST(Widths, PtxOfTheSm90BuildMatchesTheTracer) {
     ptx += text;
   }
   ASSERT_FALSE(ptx.empty()) << "no PTX files in WS_KERNELS_PTX";
-  compare(ptx_widths(ptx), "PTX", nullptr);
+  compare(ptx_widths(ptx), Code::Ptx, "PTX", nullptr);
 #endif
 }
 
@@ -218,7 +224,7 @@ TEST(Widths, SassMatchesTheTracer) {
   ASSERT_FALSE(sass.empty()) << "cannot read " << path;
   std::ofstream summary;
   if (const char* out = std::getenv("WARPSCOPE_SASS_REPORT")) summary.open(out);
-  compare(sass_widths(sass), "SASS", summary.is_open() ? &summary : nullptr);
+  compare(sass_widths(sass), Code::Sass, "SASS", summary.is_open() ? &summary : nullptr);
 }
 
 TEST(Widths, ParsersReadBothFormats) {
@@ -262,7 +268,7 @@ TEST(Widths, RecordedSassMatchesTheTracer) {
     ASSERT_FALSE(text.empty()) << "no recorded SASS widths for " << gpu;
     const auto recorded = recorded_sass_widths(text);
     ASSERT_FALSE(recorded.empty());
-    compare(recorded, "recorded SASS", nullptr, Missing::NotYetMeasured);
+    compare(recorded, Code::Sass, "recorded SASS", nullptr, Missing::NotYetMeasured);
   }
 }
 

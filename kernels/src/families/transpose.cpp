@@ -2,47 +2,36 @@
 // Bodies: kernels/include/ws/kernels/transpose.hpp.
 #include "family.hpp"
 #include "reference.hpp"
+#include "ws/kernels/tile_bounds.hpp"
 #include "ws/kernels/transpose.hpp"
 
 namespace ws::kernels {
 
 // Launch adapters: the arrays in argument order, one statement each (the order
-// of a call's arguments is unspecified, and the order here is the kernel's), then the body.
-#define WS_TILED_ADAPTER(Adapter, Elem, ...)                    \
-  template <int TILE, int BLOCK_ROWS>                           \
-  struct Adapter {                                              \
-    template <class Mem>                                        \
-    static WS_BODY void run(Mem& m, const KernelParams& p) {    \
-      const auto in = input<Elem>(m, "in", p.rows, p.cols);     \
-      const auto out = output<Elem>(m, "out", p.cols, p.rows);  \
-      __VA_ARGS__;                                              \
-    }                                                           \
+// of a call's arguments is unspecified, and the order here is the kernel's),
+// then the body, given the sizes through with_tile_bounds: in blocks wholly
+// inside the matrix the GPU build runs the body with no bounds check
+// (ws/kernels/tile_bounds.hpp); the host traces it with plain ints.
+#define WS_TILED_ADAPTER(Adapter, body, Elem, out_rows, out_cols)                            \
+  template <int TILE, int BLOCK_ROWS>                                                       \
+  struct Adapter {                                                                          \
+    template <class Mem>                                                                    \
+    static WS_BODY void run(Mem& m, const KernelParams& p) {                                \
+      const auto in = input<Elem>(m, "in", p.rows, p.cols);                                 \
+      const auto out = output<Elem>(m, "out", out_rows, out_cols);                          \
+      with_tile_bounds<TILE, BLOCK_ROWS>(p.cols, p.rows, [&](auto width, auto height) {     \
+        body<TILE, BLOCK_ROWS, Elem>(in, out, width, height);                               \
+      });                                                                                   \
+    }                                                                                       \
   };
-// The shared-memory transposes are told whether the block's tile is inside the
-// matrix: at compile time where the build has an unchecked copy of the body
-// (TileInside, tell_inside in ws/kernels/transpose.hpp), else at run time.
-#define WS_TOLD_INSIDE(body, Elem)                                         \
-  tell_inside<TILE, BLOCK_ROWS>(p.cols, p.rows, [&](auto inside) {         \
-    body<TILE, BLOCK_ROWS, Elem>(in, out, p.cols, p.rows, inside);         \
-  })
-WS_TILED_ADAPTER(TransposeNaive, float, transpose_naive<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows))
-WS_TILED_ADAPTER(TransposeShared, float, WS_TOLD_INSIDE(transpose_shared, float))
-WS_TILED_ADAPTER(TransposePadded, float, WS_TOLD_INSIDE(transpose_padded, float))
-WS_TILED_ADAPTER(TransposeRotated, float, WS_TOLD_INSIDE(transpose_rotated, float))
-WS_TILED_ADAPTER(TransposeXor, float, WS_TOLD_INSIDE(transpose_xor, float))
-WS_TILED_ADAPTER(TransposeNonsquareInt, int, WS_TOLD_INSIDE(transpose_padded, int))
-#undef WS_TOLD_INSIDE
+WS_TILED_ADAPTER(Copy, copy, float, p.rows, p.cols)
+WS_TILED_ADAPTER(TransposeNaive, transpose_naive, float, p.cols, p.rows)
+WS_TILED_ADAPTER(TransposeShared, transpose_shared, float, p.cols, p.rows)
+WS_TILED_ADAPTER(TransposePadded, transpose_padded, float, p.cols, p.rows)
+WS_TILED_ADAPTER(TransposeRotated, transpose_rotated, float, p.cols, p.rows)
+WS_TILED_ADAPTER(TransposeXor, transpose_xor, float, p.cols, p.rows)
+WS_TILED_ADAPTER(TransposeNonsquareInt, transpose_padded, int, p.cols, p.rows)
 #undef WS_TILED_ADAPTER
-
-template <int TILE, int BLOCK_ROWS>
-struct Copy {
-  template <class Mem>
-  static WS_BODY void run(Mem& m, const KernelParams& p) {
-    const auto in = input<float>(m, "in", p.rows, p.cols);
-    const auto out = output<float>(m, "out", p.rows, p.cols);
-    copy<TILE, BLOCK_ROWS, float>(in, out, p.cols, p.rows);
-  }
-};
 
 struct TransposeFast {
   template <class Mem>

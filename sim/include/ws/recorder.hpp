@@ -10,7 +10,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ws/access.hpp"
@@ -51,6 +53,12 @@ class AccessRecorder {
   // tracer's rule before paths existed; tests compare the two).
   void set_merge_paths(bool merge) { merge_paths_ = merge; }
   int path() const { return path_; }
+  // Where a body's unrolled loop reads consecutive elements of a shared array's
+  // row, the compiler loads `bytes` (8 or 16) at once (nvcc's vectorizer: matmul's
+  // Mds[ty][k]): a load of the array at a multiple of `bytes` from its start then
+  // records one `bytes`-wide load, and the loads of the other elements record
+  // nothing. Said by the launch adapter before the body declares the array.
+  void read_rows_as_vectors(std::string_view array, int bytes);
   // One access of the current lane at source location (line, column). The site
   // is named after the array and the operation ("tile_load", "out_store").
   void access(int line, int column, int array, Op op, int bytes, Ldmatrix ldsm, std::uint64_t address);
@@ -83,6 +91,8 @@ class AccessRecorder {
   std::vector<ArrayInfo> arrays_;
   std::vector<SiteInfo> sites_;
   std::vector<SiteKey> site_keys_;
+  std::vector<std::pair<std::string, int>> vector_reads_;  // (array name, bytes)
+  std::vector<int> vector_read_bytes_;                     // per declared array, 0: element by element
   std::vector<std::vector<Event>> lanes_;
   std::vector<std::uint32_t> occurrences_;  // per (site, path), current lane and phase
   std::vector<std::uint64_t> first_address_;

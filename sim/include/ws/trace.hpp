@@ -25,6 +25,8 @@ struct SiteInfo {
   Space space = Space::Shared;
   Op op = Op::Load;
   int bytes = 4;     // width as traced (equals the SASS width; checked by a test)
+  int written_bytes = 0;  // width the source reads where the compiler merges consecutive
+                          // reads into one `bytes` wide (PTX still shows it); 0: `bytes`
   Ldmatrix ldmatrix = Ldmatrix::None;
   int array = -1;    // index into WarpTrace::arrays
 };

@@ -9,7 +9,6 @@
 //   WS_SHARED_DYNAMIC(T, name, R, C)  extern __shared__ T name[]; R x C, indexed name[r * C + c]
 //   as_vectors<V>(p)               reinterpret_cast<V*>(p): 8- and 16-byte accesses (S2)
 //   ldmatrix_x4(&tile[r][c])       ldmatrix.sync.aligned.m8n8.x4.shared.b16 (S7)
-//   code_path(n)                   marks code the compiler emits separately (see tile_rows)
 //
 // A body never uses a loaded value to form an address (the host returns zeros)
 // and copies a vector element into a local before reading its fields.
@@ -58,16 +57,6 @@ __device__ inline uint4 ldmatrix_x4(const void* row) {
                : "r"(addr)
                : "memory");
   return r;
-}
-
-__device__ inline void code_path(int) {}
-
-// A read the compiler must issue in every thread that reaches it, even one that
-// then stores nothing: it cannot sink the read (or the index arithmetic before
-// it) behind a later bounds check. The tracer records such a read in every thread.
-template <class T>
-__device__ __forceinline__ T volatile_read(const T& x) {
-  return *static_cast<const volatile T*>(&x);
 }
 
 // An empty asm that takes the array's generic address: computed here, kept in a

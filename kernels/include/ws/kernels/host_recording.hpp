@@ -41,7 +41,6 @@ inline void __syncthreads() { tracing->sync(); }
 // A warp's lanes run in step in the tracer already; on the GPU it also keeps the
 // compiler from caching shared memory in registers across it.
 inline void __syncwarp() {}
-inline void code_path(int path) { tracing->set_path(path); }
 
 // A subscript and where in the source it was written.
 struct Index {
@@ -153,12 +152,6 @@ RecordedPtr<SameConstAs<V, T>> as_vectors(RecordedPtr<T> p) {
 template <class V, class T>
 RecordedPtr<SameConstAs<V, T>> as_vectors(RecordedAddress<T> start) {
   return {start.place.array, start.place.address};
-}
-
-// volatile_read(tile[r][c]): a load in every thread that reaches it (cuda_like.hpp).
-template <class T>
-std::remove_const_t<T> volatile_read(const RecordedRef<T>& element) {
-  return element;
 }
 
 inline uint4 ldmatrix_x4(RecordedAddress<std::uint16_t> row) {

@@ -18,18 +18,6 @@ WS_BODY void matmul_naive(In<float> A, In<float> B, Out<float> C, int M, int N, 
   C[row * N + col] = acc;
 }
 
-// The widest vector that divides a tile row: float4, or float2 for TILE_WIDTH 2.
-template <int TILE_WIDTH>
-struct RowVector {
-  using type = float4;
-  static constexpr int kFloats = 4;
-};
-template <>
-struct RowVector<2> {
-  using type = float2;
-  static constexpr int kFloats = 2;
-};
-
 template <int TILE_WIDTH>
 WS_BODY void matmul_tiled(In<float> A, In<float> B, Out<float> C, int M, int N, int K) {
   WS_SHARED(float, Mds, [TILE_WIDTH][TILE_WIDTH]);
@@ -46,21 +34,10 @@ WS_BODY void matmul_tiled(In<float> A, In<float> B, Out<float> C, int M, int N, 
     Mds[ty][tx] = a;
     Nds[ty][tx] = b;
     __syncthreads();
-    // for (k = 0; k < TILE_WIDTH; ++k) acc += Mds[ty][k] * Nds[k][tx], as the
-    // compiler issues it: Mds[ty][k .. k + 3] is contiguous, so one 16-byte
-    // LDS.128 reads four k at once (two words: LDS.64 when TILE_WIDTH is 2).
-    // Every lane of a row reads the same Mds words: a broadcast (S1).
-    using Row = RowVector<TILE_WIDTH>;
-#pragma unroll
-    for (int k = 0; k < TILE_WIDTH; k += Row::kFloats) {
-      const typename Row::type a = as_vectors<typename Row::type>(&Mds[ty][0])[k / Row::kFloats];
-      acc += a.x * Nds[k][tx];
-      acc += a.y * Nds[k + 1][tx];
-      if constexpr (Row::kFloats == 4) {
-        acc += a.z * Nds[k + 2][tx];
-        acc += a.w * Nds[k + 3][tx];
-      }
-    }
+    // The compiler reads Mds[ty][k .. k + 3] with one 16-byte load (two words
+    // when TILE_WIDTH is 2); every lane of a thread row reads the same words:
+    // a broadcast (S1).
+    for (int k = 0; k < TILE_WIDTH; ++k) acc += Mds[ty][k] * Nds[k][tx];
     __syncthreads();
   }
   if (row < M && col < N) C[row * N + col] = acc;
