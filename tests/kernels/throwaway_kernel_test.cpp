@@ -1,0 +1,327 @@
+// A kernel that exists only in this file — body, launch adapter, descriptor —
+// registered with register_kernel(), then looked for everywhere a catalog
+// kernel shows up: the catalog and its layout family, the command line
+// (`report`, the unknown-kernel message, the flags' help, `variant`), the
+// window's kernel list, a student's variant standing beside it, the report's
+// counts and the whole-kernel equivalence classes. If adding a kernel needed a
+// line anywhere but its descriptor, one of these would miss it.
+//
+// Two kernels: a transpose through a tile padded by two columns (a 2-way
+// column read, a tile layout like the catalog's), and NVIDIA's diagonal
+// block reordering of the padded transpose, whose addresses are not affine in
+// the block index (BlockMapping::Any: the report simulates every block; a
+// descriptor claiming Affine is refused).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "cli/kernel_options.hpp"
+#include "cli/report_command.hpp"
+#include "cli/variant_command.hpp"
+#include "family.hpp"     // kernels/src: TileShapes, host_run, variant_name, ceil_div
+#include "reference.hpp"  // expect_transpose
+#include "ws/kernels/variant.hpp"
+#if WS_TEST_HAS_GUI
+#include "gui/app_state.hpp"
+#endif
+
+namespace ws::kernels::throwaway {
+
+// ---- Bodies, as a family header would hold them ------------------------------
+
+// tile[T][T + 2]: bank of (r, c) is (2r + c) % 32, so a column read puts two
+// lanes in each even bank: 2 wavefronts (S4).
+template <int TILE, int BLOCK_ROWS>
+WS_BODY void padded_by_two(In<float> in, Out<float> out, int width, int height) {
+  WS_SHARED(float, tile, [TILE][TILE + 2]);
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += BLOCK_ROWS)
+    if (x < width && y + j < height) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  __syncthreads();
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += BLOCK_ROWS)
+    if (x < height && y + j < width) out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+// NVIDIA's transposeDiagonal: block (bx, by) works on tile ((bx + by) % gx, bx).
+template <int TILE, int BLOCK_ROWS>
+WS_BODY void diagonal(In<float> in, Out<float> out, int width, int height) {
+  WS_SHARED(float, tile, [TILE][TILE + 1]);
+  const int by = blockIdx.x;
+  const int bx = (blockIdx.x + blockIdx.y) % gridDim.x;
+  int x = bx * TILE + threadIdx.x;
+  int y = by * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += BLOCK_ROWS)
+    if (x < width && y + j < height) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  __syncthreads();
+  x = by * TILE + threadIdx.x;
+  y = bx * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += BLOCK_ROWS)
+    if (x < height && y + j < width) out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+// ---- Launch adapters and descriptors, as a family file holds them ------------
+
+template <int TILE, int BLOCK_ROWS>
+struct PaddedByTwo {
+  template <class Mem>
+  static WS_BODY void run(Mem& m, const KernelParams& p) {
+    const auto in = input<float>(m, "in", p.rows, p.cols);
+    const auto out = output<float>(m, "out", p.cols, p.rows);
+    padded_by_two<TILE, BLOCK_ROWS>(in, out, p.cols, p.rows);
+  }
+};
+
+template <int TILE, int BLOCK_ROWS>
+struct Diagonal {
+  template <class Mem>
+  static WS_BODY void run(Mem& m, const KernelParams& p) {
+    const auto in = input<float>(m, "in", p.rows, p.cols);
+    const auto out = output<float>(m, "out", p.cols, p.rows);
+    diagonal<TILE, BLOCK_ROWS>(in, out, p.cols, p.rows);
+  }
+};
+
+// Host trace only: a kernel defined in a test has no nvcc-compiled entry.
+template <class Set>
+KernelCode host_code() {
+  return {&host_run<Set>, nullptr, &variant_name<Set>};
+}
+
+Geometry tiles(const KernelParams& p) {
+  return {{ceil_div(p.cols, p.tile), ceil_div(p.rows, p.tile), 1}, {p.tile, p.block_rows, 1}};
+}
+
+std::optional<std::string> square_matrix(const KernelParams& p, const ArchPreset&) {
+  if (p.rows != p.cols) return text("--cols: the diagonal order needs a square matrix, not ", p.rows, " x ", p.cols);
+  return std::nullopt;
+}
+
+KernelParams sized(int rows, int cols) {
+  KernelParams p;
+  p.rows = rows;
+  p.cols = cols;
+  p.tile = 32;
+  p.block_rows = 8;
+  return p;
+}
+
+constexpr std::string_view kPadded = "throwaway_padded_by_two";
+constexpr std::string_view kDiagonal = "throwaway_diagonal";
+constexpr std::string_view kTileMeaning = "tile edge T of a [T][T+2] tile";
+
+KernelDescriptor padded_descriptor() {
+  return {.name = kPadded,
+          .family = "transpose",
+          .title = "Transpose, tile padded by two [T][T+2]",
+          .description = "Two extra columns: the column read is {at.tile_load.wavefronts} wavefronts.",
+          .source_path = "tests/kernels/throwaway_kernel_test.cpp",
+          .defaults = sized(1024, 1024),
+          .params = {{&KernelParams::rows, 1, 65536},
+                     {&KernelParams::cols, 1, 65536},
+                     {&KernelParams::tile, 2, 64, true, kTileMeaning},
+                     {&KernelParams::block_rows, 1, 64, true}},
+          .geometry = &tiles,
+          .code = host_code<TileShapes<PaddedByTwo>>(),
+          .reference = &expect_transpose,
+          .hints = {.layout = "padded by two [T][T+2]", .baseline = "transpose_shared"},
+          .variants = {.accepts = VariantKind::TileLayout},
+          .block_mapping = BlockMapping::Affine};
+}
+
+KernelDescriptor diagonal_descriptor(BlockMapping mapping) {
+  return {.name = kDiagonal,
+          .family = "throwaway",
+          .title = "Transpose in diagonal block order",
+          .description = "NVIDIA's diagonal reordering of the blocks.",
+          .source_path = "tests/kernels/throwaway_kernel_test.cpp",
+          .defaults = sized(256, 256),
+          .params = {{&KernelParams::rows, 1, 65536},
+                     {&KernelParams::cols, 1, 65536},
+                     {&KernelParams::tile, 2, 64, true},
+                     {&KernelParams::block_rows, 1, 64, true}},
+          .check = &square_matrix,
+          .geometry = &tiles,
+          .code = host_code<TileShapes<Diagonal>>(),
+          .reference = &expect_transpose,
+          .block_mapping = mapping};
+}
+
+// Registered once per process, before a test holds a pointer into the catalog.
+void register_both() {
+  static const bool registered = register_kernel(padded_descriptor()) &&
+                                 register_kernel(diagonal_descriptor(BlockMapping::Any));
+  ASSERT_TRUE(registered);
+}
+
+}  // namespace ws::kernels::throwaway
+
+namespace {
+
+namespace wk = ws::kernels;
+namespace tk = ws::kernels::throwaway;
+
+const wk::KernelDescriptor& padded() {
+  tk::register_both();
+  return *wk::find_kernel(tk::kPadded);
+}
+
+// What a command printed on stdout, and its exit code.
+template <class Run>
+std::pair<int, std::string> captured(Run run) {
+  testing::internal::CaptureStdout();
+  const int code = run();
+  return {code, testing::internal::GetCapturedStdout()};
+}
+
+wk::KernelParams small_params() {
+  wk::KernelParams p = tk::padded_descriptor().defaults;
+  p.rows = 128;
+  p.cols = 96;
+  return p;
+}
+
+TEST(ThrowawayKernel, IsInTheCatalogAndItsLayoutFamily) {
+  const wk::KernelDescriptor& k = padded();
+  bool listed = false;
+  for (const wk::KernelDescriptor& c : wk::catalog()) listed = listed || c.name == tk::kPadded;
+  EXPECT_TRUE(listed);
+  bool beside_shared = false;
+  for (const wk::KernelDescriptor* v : wk::layout_variants(*wk::find_kernel("transpose_shared")))
+    beside_shared = beside_shared || v == &k;
+  EXPECT_TRUE(beside_shared) << "the window's tile-layout buttons come from layout_variants()";
+  EXPECT_FALSE(wk::register_kernel(tk::padded_descriptor())) << "a name already taken is refused";
+}
+
+TEST(ThrowawayKernel, TheCommandLineReportsIt) {
+  padded();
+  ws::cli::ReportOptions o;
+  o.kernel.kernel = std::string(tk::kPadded);
+  const auto specs = wk::param_specs();
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    if (specs[i].field == &wk::KernelParams::rows) o.kernel.values[i] = 128;
+    if (specs[i].field == &wk::KernelParams::cols) o.kernel.values[i] = 96;
+  }
+  o.json = true;
+  const auto [code, out] = captured([&] { return ws::cli::run_report(o); });
+  ASSERT_EQ(code, ws::cli::kOk) << out;
+  const nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j.at("kernel"), tk::kPadded);
+  bool column_read = false;
+  for (const auto& s : j.at("sites"))
+    if (s.at("name") == "tile_load") column_read = true;
+  EXPECT_TRUE(column_read) << out;
+
+  // The unknown-kernel message lists it, and --tile's help carries its meaning.
+  try {
+    ws::cli::kernel_named("no_such_kernel");
+    ADD_FAILURE() << "an unknown kernel is bad input";
+  } catch (const ws::cli::UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find(tk::kPadded), std::string::npos) << e.what();
+  }
+  const std::string tile_help = wk::param_help(wk::param_spec(&wk::KernelParams::tile));
+  EXPECT_NE(tile_help.find(std::string(tk::kPadded) + ": " + std::string(tk::kTileMeaning)), std::string::npos)
+      << tile_help;
+}
+
+TEST(ThrowawayKernel, AStudentsLayoutStandsBesideIt) {
+  const wk::KernelDescriptor& k = padded();
+  EXPECT_TRUE(wk::accepts_layout(k.name));
+  EXPECT_NE(wk::variant_bases(wk::VariantKind::TileLayout).find(tk::kPadded), std::string::npos);
+  // A layout typed beside transpose_shared is compared with the whole layout family, this kernel too.
+  auto made = wk::make_variant({"transpose_shared", "c", small_params(), ""}, ws::default_preset());
+  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const wk::KernelVariant>>(made)) << std::get<std::string>(made);
+  bool beside = false;
+  for (const wk::BesideKernel& b : wk::beside_kernels(*std::get<0>(made))) beside = beside || b.kernel == &k;
+  EXPECT_TRUE(beside);
+  // And typed beside it, through the command line.
+  ws::cli::VariantOptions o;
+  o.kernel.kernel = std::string(tk::kPadded);
+  o.layout = "(c + r) % T";
+  o.json = true;
+  const auto [code, out] = captured([&] { return ws::cli::run_variant(o); });
+  ASSERT_EQ(code, ws::cli::kOk) << out;
+  const nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j.at("variant").at("base"), tk::kPadded);
+  bool listed = false;
+  for (const auto& b : j.at("beside")) listed = listed || b.at("kernel") == tk::kPadded;
+  EXPECT_TRUE(listed) << j.at("beside").dump();
+}
+
+TEST(ThrowawayKernel, TheReportCountsItsConflictAndItsClassesMatchEveryBlock) {
+  const wk::KernelDescriptor& k = padded();
+  const ws::ArchPreset& arch = ws::default_preset();
+  wk::KernelParams p = small_params();
+  ASSERT_FALSE(wk::check_params(k, p, arch)) << *wk::check_params(k, p, arch);
+  const wk::KernelReport r = wk::report(k, p, arch, ws::Dim3{0, 0, 0}, 0);
+  // Rows 2 apart share a bank (pitch 34 words), so a 32-lane column read is 2-way (S4).
+  bool found = false;
+  for (const wk::SiteReport& s : r.sites)
+    if (s.site.name == "tile_load") {
+      found = true;
+      ASSERT_GT(s.warp.instructions, 0u);
+      EXPECT_EQ(s.warp.wavefronts, 2 * s.warp.instructions);
+    }
+  EXPECT_TRUE(found);
+  EXPECT_EQ(r.shared_bytes_per_block, 32 * 34 * 4);
+
+  // Odd sizes: the equivalence classes agree with brute force.
+  p.rows = 100;
+  p.cols = 37;
+  p.tile = 16;
+  p.block_rows = 4;
+  ASSERT_FALSE(wk::check_params(k, p, arch));
+  const auto fast = wk::simulate_whole_kernel(k, p, arch, wk::BlockSampling::EquivalenceClasses);
+  const auto all = wk::simulate_whole_kernel(k, p, arch, wk::BlockSampling::EveryBlock);
+  EXPECT_LT(fast.blocks_simulated, all.blocks_simulated);
+  ASSERT_EQ(fast.sites.size(), all.sites.size());
+  for (std::size_t i = 0; i < all.sites.size(); ++i) {
+    EXPECT_EQ(fast.counters[i].wavefronts, all.counters[i].wavefronts) << all.sites[i].name;
+    EXPECT_EQ(fast.counters[i].sectors, all.counters[i].sectors) << all.sites[i].name;
+    EXPECT_EQ(fast.counters[i].block_sectors, all.counters[i].block_sectors) << all.sites[i].name;
+  }
+}
+
+TEST(ThrowawayKernel, ADiagonalBlockOrderIsSimulatedBlockByBlockAndRefusedAsAffine) {
+  tk::register_both();
+  const wk::KernelDescriptor& k = *wk::find_kernel(tk::kDiagonal);
+  const ws::ArchPreset& arch = ws::default_preset();
+  wk::KernelParams p = k.defaults;
+  p.rows = p.cols = 96;
+  ASSERT_FALSE(wk::check_params(k, p, arch)) << *wk::check_params(k, p, arch);
+  const auto whole = wk::simulate_whole_kernel(k, p, arch, wk::BlockSampling::EquivalenceClasses);
+  const auto all = wk::simulate_whole_kernel(k, p, arch, wk::BlockSampling::EveryBlock);
+  EXPECT_EQ(whole.blocks_simulated, all.blocks_simulated) << "BlockMapping::Any: every block";
+  EXPECT_EQ(whole.blocks_simulated, 9u);
+
+  // The same body claiming affine addresses is refused, naming the corner block.
+  const wk::KernelDescriptor claimed = tk::diagonal_descriptor(wk::BlockMapping::Affine);
+  const auto refused = wk::check_params(claimed, p, arch);
+  ASSERT_TRUE(refused);
+  EXPECT_NE(refused->find("block (2, 2)"), std::string::npos) << *refused;
+  EXPECT_NE(refused->find("BlockMapping::Any"), std::string::npos) << *refused;
+  // Undeclared, too.
+  const auto undeclared = wk::check_params(tk::diagonal_descriptor(wk::BlockMapping::Undeclared), p, arch);
+  ASSERT_TRUE(undeclared);
+  EXPECT_NE(undeclared->find("block_mapping"), std::string::npos) << *undeclared;
+  // And the padded-by-two body, affine indeed, passes the same probe.
+  EXPECT_FALSE(wk::check_params(padded(), small_params(), arch));
+}
+
+#if WS_TEST_HAS_GUI
+TEST(ThrowawayKernel, TheWindowListsAndShowsIt) {
+  const wk::KernelDescriptor& k = padded();
+  ws::gui::AppState state;
+  ASSERT_TRUE(state.select_kernel(k.name));
+  EXPECT_EQ(&state.kernel(), &k);
+  EXPECT_EQ(state.kernel_index, static_cast<int>(&k - wk::catalog().data()))
+      << "the Kernel panel's list is the catalog, in order";
+}
+#endif
+
+}  // namespace
