@@ -2,6 +2,7 @@
 // Bodies: kernels/include/ws/kernels/transpose.hpp.
 #include "family.hpp"
 #include "reference.hpp"
+#include "tiled_transpose.hpp"
 #include "ws/kernels/tile_bounds.hpp"
 #include "ws/kernels/transpose.hpp"
 
@@ -52,28 +53,7 @@ struct TransposeFastStaged {
 
 namespace {
 
-constexpr const char* kSource = "kernels/include/ws/kernels/transpose.hpp";
-
-KernelParams square(int n, int tile = 32, int block_rows = 8) {
-  KernelParams p;
-  p.rows = p.cols = n;
-  p.tile = tile;
-  p.block_rows = block_rows;
-  return p;
-}
-
-const std::vector<ParamRule> kTiledParams = {
-    {&KernelParams::rows, 1, 65536}, {&KernelParams::cols, 1, 65536}, {&KernelParams::tile, 2, 64, true}, {&KernelParams::block_rows, 1, 64, true}};
-
-std::optional<std::string> check_tiled(const KernelParams& p, const ArchPreset&) {
-  if (p.block_rows > p.tile)
-    return text("--block-rows: ", p.block_rows, " must divide the tile ", p.tile);
-  return std::nullopt;
-}
-
-Geometry tiled_geometry(const KernelParams& p) {
-  return {{ceil_div(p.cols, p.tile), ceil_div(p.rows, p.tile), 1}, {p.tile, p.block_rows, 1}};
-}
+constexpr const char* kSource = kTransposeSource;
 
 std::optional<std::string> check_fast(const KernelParams& p, const ArchPreset&) {
   if (p.tile % (4 * p.block_rows) != 0 || p.block_rows % 2 != 0)
@@ -88,27 +68,6 @@ std::optional<std::string> check_fast(const KernelParams& p, const ArchPreset&) 
 
 Geometry fast_geometry(const KernelParams& p) {
   return {{ceil_div(p.cols, kFastTileCols), ceil_div(p.rows, p.tile), 1}, {kFastTileCols / 4, p.block_rows, 1}};
-}
-
-// A kernel with a tile layout label also takes a student's typed layout (VariantHints).
-KernelDescriptor tiled(std::string_view name, std::string_view title, std::string_view description,
-                       KernelCode code, KernelParams defaults, LessonHints hints, Twin twin = Twin::None) {
-  return {.name = name,
-          .family = "transpose",
-          .title = title,
-          .description = description,
-          .source_path = kSource,
-          .defaults = defaults,
-          .params = kTiledParams,
-          .check = &check_tiled,
-          .geometry = &tiled_geometry,
-          .code = code,
-          .reference = name == "copy" ? &expect_copy : &expect_transpose,
-          .hints = hints,
-          .variants = {.accepts = hints.layout.empty() ? VariantKind::None : VariantKind::TileLayout,
-                       .is_default = hints.is_default},
-          .twin = twin,
-          .block_mapping = BlockMapping::Affine};
 }
 
 // Lesson contrasts (LessonHints): 32 x 32 and 32 x 16 thread blocks against 32 x 8

@@ -1,7 +1,7 @@
-// The project's one error convention: a function that can fail returns
-// Result<T>, holding either its value or an Error saying what went wrong in
-// words a user can act on. Nothing below the command line throws; the
-// commands turn an Error into a message and an exit code.
+// A function that can fail on its input returns Result<T>, holding either its
+// value or an Error saying what went wrong in words a user can act on; below
+// the command line such a failure is returned, never thrown, and the commands
+// turn it into a message and an exit code (docs/architecture.md, "Errors").
 #pragma once
 
 #include <cassert>
