@@ -110,12 +110,10 @@ def read_recorded(res, out_dir, index):
     info = dict(line.split(": ", 1) for line in machine if ": " in line)
     index.update({"gpu": info.get("gpu", ""), "driver": info.get("driver", ""), "ncu": info.get("ncu", ""),
                   "date": info.get("date", ""), "command": info.get("command", "scripts/ncu-record.sh")})
-    grid = {}
-    launches = []
+    launches, counted_of = [], {}
     for line in open(os.path.join(res, "launches.tsv")):
         name, kernel, flags, launch, repeat, rows, cols = line.rstrip("\n").split("\t")
-        params = flags_to_params(flags)
-        entry = {"kernel": kernel, "params": params, "launch": launch, "repeat": int(repeat)}
+        entry = {"kernel": kernel, "params": flags_to_params(flags), "launch": launch, "repeat": int(repeat)}
         for kind in ("source", "metrics"):
             src = os.path.join(res, f"{name}.{kind}.csv")
             if os.path.exists(src) and os.path.getsize(src) > 0:
@@ -124,17 +122,31 @@ def read_recorded(res, out_dir, index):
         launches.append(entry)
         m = os.path.join(res, f"{name}.metrics.csv")
         counted = ncu_rows(m) if os.path.exists(m) else []
-        if counted and int(repeat) == 0:
-            grid[(kernel, flags, launch)] = (per_instruction(counted[0][1]), rows, cols)
-    # One-block evidence: each one-block launch beside the grid launch of the same flags.
+        if counted:
+            counted_of[name] = (kernel, entry["params"], per_instruction(counted[0][1]), rows, cols)
+    # One-block evidence: NAME-aloneJ beside NAME-wholeJ (ncu-record.sh's one-block part).
     one_block = []
-    for (kernel, flags, launch), (alone, rows, cols) in grid.items():
-        if launch != "one-block" or (kernel, flags, "grid") not in grid:
+    for name, (kernel, params, alone, rows, cols) in counted_of.items():
+        m = re.match(r"^(.*)-alone(\d+)$", name)
+        whole = counted_of.get(f"{m.group(1)}-whole{m.group(2)}") if m else None
+        if not whole:
             continue
-        whole = grid[(kernel, flags, "grid")][0]
-        one_block.append({"kernel": kernel, "params": flags_to_params(flags), "rows": int(rows), "cols": int(cols),
-                          "load_alone": alone[0], "load_whole": whole[0], "store_alone": alone[1],
-                          "store_whole": whole[1], "source": f"ncu-source/{os.path.basename(out_dir)}"})
+        one_block.append({"kernel": kernel, "params": whole[1], "rows": int(rows), "cols": int(cols),
+                          "load_alone": alone[0], "load_whole": whole[2][0], "store_alone": alone[1],
+                          "store_whole": whole[2][1], "source": f"ncu-source/{os.path.basename(out_dir)}/{name}"})
+    # The launch recorded nowhere else, for reconcile --ncu-csv's test (ncu-source/<gpu>/unrecorded/).
+    unrecorded = os.path.join(res, "unrecorded")
+    if os.path.isdir(unrecorded):
+        dst = os.path.join(out_dir, "unrecorded")
+        os.makedirs(dst, exist_ok=True)
+        for f in sorted(os.listdir(unrecorded)):
+            src = os.path.join(unrecorded, f)
+            if f.endswith(".source.csv"):
+                trim_source_page(src, os.path.join(dst, f))
+            elif f.endswith(".metrics.csv"):
+                trim_metrics(src, os.path.join(dst, f))
+            elif f == "commands.txt":
+                open(os.path.join(dst, f), "w").write(open(src).read())
     return launches, one_block
 
 

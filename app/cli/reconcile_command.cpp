@@ -49,18 +49,17 @@ std::string shell_quote(const std::string& s) {
   return out + "'";
 }
 
+// One profile (the Source page's counters and the kernel-wide metrics together), then its two pages as CSV.
 struct NcuRun {
-  std::string metrics_command, report_command, source_command;
+  std::string profile_command, metrics_command, source_command;
 };
 
 NcuRun ncu_run(const std::string& warpscope, const wk::KernelDescriptor& k, const wk::KernelParams& p,
                const std::string& prefix) {
-  const std::string launch = fmt::format("{} bench {} --launch-once", warpscope, kernel_flags(k, p));
-  return {fmt::format("ncu --clock-control none --metrics {} --csv --page raw -k regex:ws_kernel {} > {}-metrics.csv",
-                      kNcuMetrics, launch, prefix),
-          fmt::format("ncu --clock-control none --section SourceCounters --import-source yes -k regex:ws_kernel -f "
-                      "-o {} {}",
-                      prefix, launch),
+  return {fmt::format("ncu --clock-control none --section SourceCounters --metrics {} --import-source yes "
+                      "-k regex:ws_kernel -f -o {} {} bench {} --launch-once",
+                      kNcuMetrics, prefix, warpscope, kernel_flags(k, p)),
+          fmt::format("ncu --import {}.ncu-rep --page raw --csv > {}-metrics.csv", prefix, prefix),
           fmt::format("ncu --import {}.ncu-rep --page source --csv --print-source cuda,sass > {}-source.csv", prefix,
                       prefix)};
 }
@@ -131,7 +130,7 @@ std::optional<wk::NcuEvidence> gather_live(const wk::KernelDescriptor& k, const 
   if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", dir.string(), ec.message()));
   const std::string prefix = (dir / k.name).string();
   const NcuRun run = ncu_run(shell_quote(self), k, p, shell_quote(prefix));
-  for (const std::string& c : {run.metrics_command, run.report_command, run.source_command}) {
+  for (const std::string& c : {run.profile_command, run.metrics_command, run.source_command}) {
     std::fprintf(stderr, "warpscope: %s\n", c.c_str());
     if (std::system((c + " 2>>" + shell_quote(prefix + "-ncu.log")).c_str()) != 0)
       throw std::runtime_error(fmt::format("ncu failed (its messages: {}-ncu.log)", prefix));
@@ -193,10 +192,11 @@ void print_table(const wk::Reconciliation& r, const wk::KernelDescriptor& k) {
 std::string ncu_commands(const wk::KernelDescriptor& k, const wk::KernelParams& p) {
   const NcuRun run = ncu_run("warpscope", k, p, std::string(k.name));
   return fmt::format(
-      "# kernel-wide counters (a row per launch):\n{}\n"
-      "# the Source page, per source line (warpscope's CUDA build carries -lineinfo):\n{}\n{}\n"
-      "# then:\nwarpscope reconcile {} --ncu-csv {}-metrics.csv --ncu-csv {}-source.csv\n",
-      run.metrics_command, run.report_command, run.source_command, kernel_flags(k, p), k.name, k.name);
+      "# profile one launch: the Source page's counters and the kernel-wide metrics (warpscope's CUDA build "
+      "carries -lineinfo)\n{}\n"
+      "# its kernel-wide metrics (a row per launch) and its Source page (per CUDA line and SASS instruction)\n{}\n{}\n"
+      "# then, on any machine:\nwarpscope reconcile {} --ncu-csv {}-metrics.csv --ncu-csv {}-source.csv\n",
+      run.profile_command, run.metrics_command, run.source_command, kernel_flags(k, p), k.name, k.name);
 }
 
 nlohmann::json reconciliation_json(const wk::Reconciliation& r) {

@@ -224,6 +224,10 @@ Result<NcuExport> read_source_page(const std::vector<std::string_view>& lines, s
     if (e) return *e;
   }
   if (r.launches.empty()) return fail(what, 0, "no launch on this Source page");
+  if (std::all_of(r.launches.begin(), r.launches.end(), [](const auto& l) { return l.lines.empty(); }))
+    return fail(what, 0,
+                "no shared or global memory instruction on this Source page (profiled with --section "
+                "SourceCounters?)");
   return NcuExport{std::move(r.launches), {}};
 }
 
@@ -232,6 +236,9 @@ Result<NcuExport> read_source_page(const std::vector<std::string_view>& lines, s
 bool is_metric_name(std::string_view s) {
   return s.find("__") != std::string_view::npos && s.find(' ') == std::string_view::npos;
 }
+
+// The counters reconcile reads must be numbers; other metrics (device__attribute_... "No-CC") may be text.
+bool must_be_number(std::string_view s) { return s.starts_with("l1tex__") || s.starts_with("smsp__"); }
 
 Result<NcuExport> read_metrics_table(const std::vector<std::string_view>& lines, std::size_t header_at,
                                      std::string_view what) {
@@ -269,15 +276,16 @@ Result<NcuExport> read_metrics_table(const std::vector<std::string_view>& lines,
       last_id = launch_id;
     }
     bool bad = false;
-    auto& m = out.kernels.back().metrics;
+    auto& m = out.kernels.back().metrics;  // text values of other metrics are left out
     if (per_metric) {
       if (is_metric_name(f[*metric_name]))
         if (const auto v = number(f[*metric_value], bad)) m[f[*metric_name]] = *v;
-      if (bad) return fail(what, n, fmt::format("{} is '{}', not a number", f[*metric_name], f[*metric_value]));
+      if (bad && must_be_number(f[*metric_name])) return fail(what, n, fmt::format("{} is '{}', not a number", f[*metric_name], f[*metric_value]));
     } else {
       for (std::size_t c : metric_columns) {
+        bad = false;
         if (const auto v = number(f[c], bad)) m[header[c]] = *v;
-        if (bad) return fail(what, n, fmt::format("{} is '{}', not a number", header[c], f[c]));
+        if (bad && must_be_number(header[c])) return fail(what, n, fmt::format("{} is '{}', not a number", header[c], f[c]));
       }
     }
   }

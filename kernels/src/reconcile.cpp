@@ -101,11 +101,13 @@ struct SimSide {
   Counters c;                      // every site of the group
   std::uint64_t ldmatrix_instructions = 0;
   int bytes = 0;                   // the widest access
+  bool mixed_widths = false;       // sites of several widths (a space/op row of several sites)
   bool ldmatrix = false;
   std::vector<std::string> names;  // distinct site names
 
   void add(const SiteInfo& s, const Counters& k) {
     c.add(k);
+    if (bytes != 0 && bytes != s.bytes) mixed_widths = true;
     bytes = std::max(bytes, s.bytes);
     if (s.ldmatrix != Ldmatrix::None) {
       ldmatrix = true;
@@ -169,6 +171,7 @@ struct Judge {
     return nullptr;
   }
 
+  // kernel_wide: a row of the kernel-wide metrics (their repeats give the run-to-run spread).
   void differs(ReconcileRow& row, const SimSide& s, bool kernel_wide) const {
     const double d = row.difference();
     const bool wavefront_counter =
@@ -210,7 +213,7 @@ struct Judge {
       }
       // One-block launches of other shapes removed up to +27.5% (transpose_fast 64 x 8, docs/ncu.md);
       // a bank conflict the model missed adds a whole wavefront per instruction where it happens.
-      if (kernel_wide && relative <= 0.30) {
+      if (relative <= 0.30) {
         row.cause = NcuCause::L1Contention;
         row.evidence = fmt::format("not measured alone for this block shape: ncu counts {:.0f} more ({:+.1f}% of "
                                    "the wavefronts), within what one-block launches of other shapes showed to be "
@@ -242,6 +245,13 @@ struct Judge {
         s.c.ideal_wavefronts > inst) {
       const double ideal_per = double(s.c.ideal_wavefronts) / double(inst);
       const int width_groups = s.bytes >= 16 ? 4 : s.bytes == 8 ? 2 : 1;
+      if (s.mixed_widths) {
+        row.cause = NcuCause::IdealWavefronts;
+        row.evidence = fmt::format("sites of several widths: {:.3g} ideal wavefronts per instruction on average; "
+                                   "8- and 16-byte lanes and ldmatrix take several each (S3, S7)",
+                                   ideal_per);
+        return;
+      }
       if (!s.ldmatrix && row.op == Op::Load && ideal_per < width_groups - 0.01) {
         row.cause = NcuCause::Pairing;
         row.evidence = fmt::format("{}-byte loads: {:.3g} ideal wavefronts per instruction, not {}: lanes whose "

@@ -1,0 +1,126 @@
+// `warpscope reconcile` as other tools see it: the --json contract, the CSV
+// header, the printed ncu command, and one line on stderr with exit 2 for bad
+// input (hostile CSVs, unrecorded parameters) or 3 for --live without ncu.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "cli/run_command.hpp"
+#include "ncu_fixture.hpp"
+#include "ws/kernels/assets.hpp"
+
+using ws::test::run_warpscope;
+using ws::test::run_warpscope_with;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::set<std::string> kCauses = {"equal",         "l1-contention", "ideal-wavefronts", "pairing",
+                                       "warp-shape",    "inactive-lanes", "run-to-run",      "unexplained"};
+
+void expect_refused(const std::vector<std::string>& args, int code, const std::string& names) {
+  const auto r = run_warpscope(args);
+  EXPECT_EQ(r.exit_code, code) << r.out << r.err;
+  EXPECT_NE(r.err.find(names), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+fs::path write_temp(const std::string& name, const std::string& text) {
+  const fs::path p = fs::temp_directory_path() / (std::to_string(::getpid()) + "_" + name);
+  std::ofstream(p) << text;
+  return p;
+}
+
+}  // namespace
+
+TEST(ReconcileCli, RecordedCountersGiveTheJsonOfTheIssue) {
+  const auto r = run_warpscope({"reconcile", "--kernel", "transpose_padded", "--gpu", "h100", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["kernel"], "transpose_padded");
+  EXPECT_EQ(j["params"]["rows"], 8192);
+  EXPECT_NE(j["ncu_source"].get<std::string>().find("recorded"), std::string::npos);
+  EXPECT_TRUE(j["granularity"] == "site" || j["granularity"] == "space-op");
+  ASSERT_FALSE(j["rows"].empty());
+  std::set<std::string> counters;
+  for (const auto& row : j["rows"]) {
+    for (const char* key : {"site", "line", "space", "op", "counter", "simulated", "ncu", "difference", "cause",
+                            "evidence"})
+      EXPECT_TRUE(row.contains(key)) << key;
+    EXPECT_TRUE(kCauses.contains(row["cause"])) << row["cause"];
+    EXPECT_NE(row["cause"], "unexplained") << row.dump();
+    counters.insert(row["counter"]);
+  }
+  for (const char* c : {"instructions", "wavefronts", "bank_conflicts", "requests", "sectors"})
+    EXPECT_TRUE(counters.contains(c)) << c;
+}
+
+TEST(ReconcileCli, CsvHasOneHeaderAndARowPerCounter) {
+  const auto r = run_warpscope({"reconcile", "--kernel", "transpose_shared", "--gpu", "h200", "--csv"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "site,line,space,op,counter,simulated,ncu,difference,cause,evidence");
+  EXPECT_GT(std::count(r.out.begin(), r.out.end(), '\n'), 8);
+}
+
+TEST(ReconcileCli, PrintsTheNcuCommandThatExportsWhatItReads) {
+  const auto r = run_warpscope({"reconcile", "--kernel", "transpose_padded", "--tile", "16", "--print-ncu-command"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* part : {"--page raw", "--section SourceCounters", "--page source", "--print-source cuda,sass",
+                           "bench --kernel transpose_padded", "--tile 16", "--launch-once",
+                           "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+                           "smsp__sass_inst_executed_op_shared_st.sum", "--ncu-csv"})
+    EXPECT_NE(r.out.find(part), std::string::npos) << part << "\n" << r.out;
+}
+
+TEST(ReconcileCli, ReadsAnExportedSourcePagePerSite) {
+  const auto* k = ws::kernels::find_kernel("transpose_xor");
+  ASSERT_NE(k, nullptr);
+  ws::kernels::KernelParams p = k->defaults;
+  p.rows = 96;
+  p.cols = 160;  // recorded nowhere
+  const fs::path csv = write_temp("source.csv", ws::test::simulated_source_page(*k, p));
+  const auto r = run_warpscope({"reconcile", "--kernel", "transpose_xor", "--rows", "96", "--cols", "160",
+                                "--ncu-csv", csv.string(), "--json"});
+  fs::remove(csv);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["granularity"], "site");
+  for (const auto& row : j["rows"]) {
+    EXPECT_FALSE(row["site"].is_null()) << row.dump();
+    EXPECT_FALSE(row["line"].is_null()) << row.dump();
+    EXPECT_NE(row["cause"], "unexplained") << row.dump();
+  }
+}
+
+TEST(ReconcileCli, RefusesHostileCsvsWithOneLineAndExit2) {
+  const fs::path empty = write_temp("empty.csv", "");
+  expect_refused({"reconcile", "--kernel", "copy", "--ncu-csv", empty.string()}, 2, "the file is empty");
+  const fs::path junk = write_temp("junk.csv", "\"x\",\"y\"\n");
+  expect_refused({"reconcile", "--kernel", "copy", "--ncu-csv", junk.string()}, 2, "is this an ncu --csv export");
+  const fs::path huge = write_temp("huge.csv", "\"ID\"");
+  fs::resize_file(huge, (64u << 20) + 1);
+  expect_refused({"reconcile", "--kernel", "copy", "--ncu-csv", huge.string()}, 2, "more than the 64 MB");
+  for (const auto& f : {empty, junk, huge}) fs::remove(f);
+  // Another program's kernels: named in the message.
+  const std::string probe =
+      ws::kernels::find_data_file("assets/measurements/runs/ncu-source-probe-2026-11-27/raw.csv");
+  expect_refused({"reconcile", "--kernel", "copy", "--ncu-csv", probe}, 2, "transpose_shared_probe");
+  expect_refused({"reconcile", "--kernel", "copy", "--ncu-csv", "/no/such.csv"}, 2, "no such file");
+}
+
+TEST(ReconcileCli, RefusesMissingOrUnrecordedSources) {
+  expect_refused({"reconcile", "--kernel", "copy"}, 2, "give one of --gpu");
+  expect_refused({"reconcile", "--kernel", "copy", "--gpu", "h999"}, 2, "no recordings for 'h999'");
+  expect_refused({"reconcile", "--kernel", "copy", "--rows", "96", "--cols", "160", "--gpu", "h100"}, 2, "recorded:");
+  expect_refused({"reconcile", "--kernel", "nope", "--gpu", "h100"}, 2, "unknown kernel");
+}
+
+TEST(ReconcileCli, LiveWithoutNcuExits3WithOneLine) {
+  const auto r = run_warpscope_with({"reconcile", "--kernel", "copy", "--live"}, "", "PATH=/nonexistent");
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  EXPECT_NE(r.err.find("no ncu on the PATH"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
