@@ -1,5 +1,6 @@
 // What the tiled transposes' descriptors share: their parameters and limits,
-// launch geometry and tiled(), which builds one descriptor. Used by
+// launch geometry and tiled(), which builds one descriptor (of a transpose:
+// its CPU reference is expect_transpose). Used by
 // transpose.cpp and by the adding-a-kernel recipe's example, compiled as a
 // test (tests/kernels/recipe_example.cpp, quoted in docs/architecture.md).
 #pragma once
@@ -52,7 +53,7 @@ inline KernelDescriptor tiled(std::string_view name, std::string_view title, std
           .check = &check_tiled,
           .geometry = &tiled_geometry,
           .code = code,
-          .reference = name == "copy" ? &expect_copy : &expect_transpose,
+          .reference = &expect_transpose,
           .hints = hints,
           .variants = {.accepts = hints.layout.empty() ? VariantKind::None : VariantKind::TileLayout,
                        .is_default = hints.is_default},
