@@ -294,6 +294,6 @@ std::uint64_t useful_bytes(const KernelDescriptor& k, const KernelParams& p) {
 
 double flops(const KernelDescriptor& k, const KernelParams& p) { return k.flops ? k.flops(p) : 0.0; }
 
-std::string entry_name(const KernelDescriptor& k, const KernelParams& p) { return k.code.variant(p); }
+std::string entry_name(const KernelDescriptor& k, const KernelParams& p) { return k.code.entry(p); }
 
 }  // namespace ws::kernels

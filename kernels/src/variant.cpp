@@ -187,7 +187,7 @@ std::optional<std::string> expect_pattern_sums(const CheckedPattern& t, const Ke
   return std::nullopt;
 }
 
-std::string no_gpu_variant(const KernelParams&) { return "ws_variant"; }
+std::string no_gpu_entry(const KernelParams&) { return "ws_variant"; }
 
 // ---- Descriptors --------------------------------------------------------------
 
@@ -209,7 +209,7 @@ KernelDescriptor layout_descriptor(const KernelDescriptor& base, std::shared_ptr
       throw std::logic_error("transpose_layout: no tile shape for these parameters (check_params should refuse them)");
   };
   k.code.gpu = nullptr;  // variant_gpu.hpp compiles it
-  k.code.variant = &no_gpu_variant;
+  k.code.entry = &no_gpu_entry;
   return k;
 }
 
@@ -230,7 +230,7 @@ KernelDescriptor pattern_descriptor(const KernelDescriptor& base, std::shared_pt
     AccessWidths<PatternReads>::visit(p, [&](auto v) { decltype(v)::type::run(m, p, at); });
   };
   k.code.gpu = nullptr;
-  k.code.variant = &no_gpu_variant;
+  k.code.entry = &no_gpu_entry;
   k.reference = [t](const KernelParams& p, const std::vector<HostArray>& a) { return expect_pattern_sums(*t, p, a); };
   return k;
 }

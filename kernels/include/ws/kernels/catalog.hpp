@@ -65,13 +65,14 @@ struct GpuLaunch;  // gpu.hpp: what a GPU launch needs
 
 // The code of a kernel, from its family file: the host trace of one thread
 // (threadIdx etc. and the recorder set by the caller), the GPU launcher (empty
-// without CUDA) and the name of the compiled variant the parameters select
-// (matched against PTX and SASS entries). Functions, not pointers: a student's
-// variant (variant.hpp) carries its typed expression in them.
+// without CUDA) and the name of the compiled variant the parameters select, the
+// template argument of its __global__ entry (matched against PTX and SASS).
+// Functions, not pointers: a student's variant (variant.hpp) carries its typed
+// expression in them.
 struct KernelCode {
   std::function<void(const KernelParams&)> trace;
   std::function<int(const GpuLaunch&)> gpu;  // a cudaError_t
-  std::function<std::string(const KernelParams&)> variant;
+  std::function<std::string(const KernelParams&)> entry;
 };
 
 // A comparison a lesson makes within one kernel: the same parameters except
@@ -148,7 +149,10 @@ enum class BlockMapping : std::uint8_t {
 
 struct KernelDescriptor {
   std::string_view name;         // command-line name, e.g. "transpose_padded"
-  std::string_view family;       // "transpose", "matmul", "smem_patterns"
+  // "transpose", "matmul", "smem_patterns": its family file, and its comparability
+  // group: a family's kernels read their parameters alike, so parameters carry over
+  // between them (lesson steps, the tile-layout buttons) and its layout_variants() are found in it.
+  std::string_view family;
   std::string_view title;        // one line for the picker
   // What it teaches, two or three sentences. Numbers that depend on the state are
   // {facts} (docs/lessons.md), computed for the parameters and preset shown.
