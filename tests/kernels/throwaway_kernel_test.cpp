@@ -26,7 +26,11 @@
 #include "families/tiled_transpose.hpp"  // kernels/src: tiled(), square(); TileShapes, host_run, variant_name
 #include "ws/kernels/variant.hpp"
 #if WS_TEST_HAS_GUI
+#include <filesystem>
+#include <fstream>
+
 #include "gui/app_state.hpp"
+#include "gui/code_panel.hpp"
 #endif
 
 namespace ws::kernels::throwaway {
@@ -285,6 +289,26 @@ TEST(ThrowawayKernel, TheWindowListsAndShowsIt) {
   EXPECT_EQ(&state.kernel(), &k);
   EXPECT_EQ(state.kernel_index, static_cast<int>(&k - wk::catalog().data()))
       << "the Kernel panel's list is the catalog, in order";
+  ASSERT_TRUE(state.ready()) << state.param_error.value_or("not traced");
+  // The bank map's instruction: the column read, 2 wavefronts; the code view's line is the body's subscript.
+  const std::filesystem::path source = ws::gui::locate_source(k.source_path);
+  ASSERT_FALSE(source.empty()) << k.source_path;
+  std::ifstream in(source);
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  int column_reads = 0;
+  for (int i = 0; i < state.instruction_count(); ++i) {
+    state.set_instruction(i);
+    ASSERT_TRUE(state.current.valid);
+    const ws::SiteInfo& site = state.trace.sites[state.trace.instructions[i].site];
+    ASSERT_LE(site.line, static_cast<int>(lines.size()));
+    EXPECT_NE(lines[site.line - 1].find(site.name.substr(0, site.name.find('_')) + "["), std::string::npos)
+        << site.name << " at line " << site.line;
+    if (site.name != "tile_load") continue;
+    ++column_reads;
+    EXPECT_EQ(state.current.shared.wavefronts, 2);
+  }
+  EXPECT_GT(column_reads, 0);
 }
 #endif
 
