@@ -64,8 +64,9 @@ void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
   if (layout || pattern) {
     const std::string flag = layout ? "--variant-layout" : "--variant-pattern";
     if (layout ? !kernels::accepts_layout(k.name) : !kernels::accepts_pattern(k.name))
-      throw UsageError(fmt::format("--kernel: {} takes no {} (layouts go with the shared-tile transposes, patterns "
-                                   "with smem_stride)", k.name, flag));
+      throw UsageError(fmt::format("--kernel: {} takes no {} (layouts go with {}; patterns with {})", k.name, flag,
+                                   kernels::variant_bases(kernels::VariantKind::TileLayout),
+                                   kernels::variant_bases(kernels::VariantKind::AccessPattern)));
     state.variant_editor.mode = layout ? gui::VariantMode::TileLayout : gui::VariantMode::AccessPattern;
     (layout ? state.variant_editor.layout : state.variant_editor.pattern) = layout ? o.variant_layout : o.variant_pattern;
     if (!state.apply_variant(&p)) throw UsageError(variant_error(flag, state.variant_editor.error));
@@ -135,7 +136,8 @@ CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
   cmd->add_option("--variant-layout", o.variant_layout,
                   "your variant: a tile layout in r, c, T for the shared transpose (the \"Your variant\" tab)");
   cmd->add_option("--variant-pattern", o.variant_pattern,
-                  "your variant: a byte address in lane, i for smem_stride's reads (width: --bytes)");
+                  fmt::format("your variant: a byte address in lane, i for {}'s reads (width: --bytes)",
+                              kernels::default_variant_base(kernels::VariantKind::AccessPattern).name));
   cmd->add_flag("--live-bench", o.live_bench, "time the catalog on this machine's GPU first");
   cmd->add_flag("--variant-run", o.variant_run,
                 "with a variant: compile, check and time it on this machine's GPU first (Run on GPU)");

@@ -151,7 +151,8 @@ void VariantPanel::draw_layout(AppState& state, bool entered) {
 
 void VariantPanel::draw_pattern(AppState& state, bool entered) {
   VariantEditor& e = state.variant_editor;
-  text_wrapped("Byte address each lane reads in iteration i (smem_stride's loop), in lane and i:");
+  text_wrapped(fmt::format("Byte address each lane reads in iteration i ({}'s loop), in lane and i:",
+                           kernels::default_variant_base(kernels::VariantKind::AccessPattern).name));
   ImGui::SetNextItemWidth(-1);
   bool changed = ImGui::InputText("##pattern", pattern_.data(), pattern_.size());
   const bool ours = state.variant && state.variant->kind() == kernels::VariantKind::AccessPattern;

@@ -1,6 +1,6 @@
-// The one median of timings: `bench` (launches), the calibration (launches,
-// clocks) and the window all report it. An even count averages the two middle
-// values, as statistics defines it; nothing gives 0.
+// The one median of timings, which `bench` (its launches) and the calibration
+// (its launches and clock samples) report. An even count averages the two
+// middle values, as statistics defines it; nothing gives 0.
 #pragma once
 
 #include <algorithm>
