@@ -40,8 +40,8 @@ std::shared_ptr<const KernelVariant> make(const VariantOptions& o, const ArchPre
   spec.params = params_from(o.kernel, kernel_named(spec.base));
   spec.swizzle = o.swizzle;
   auto made = kernels::make_variant(spec, arch);
-  if (auto* e = std::get_if<std::string>(&made)) throw UsageError(*e);
-  return std::get<std::shared_ptr<const KernelVariant>>(made);
+  if (!made) throw UsageError(made.error().message);
+  return *made;
 }
 
 // A catalog kernel shown beside the variant (kernels::beside_kernels()), with its times.

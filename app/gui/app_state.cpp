@@ -164,13 +164,13 @@ bool AppState::apply_variant(const kernels::KernelParams* with) {
   spec.base = keep_place ? std::string(shown) : std::string(kernels::default_variant_base(kind).name);
   spec.params = with ? *with : keep_place ? params : kernels::find_kernel(spec.base)->defaults;
   auto made = kernels::make_variant(spec, arch());
-  if (auto* message = std::get_if<std::string>(&made)) {
-    e.error = *message;
+  if (!made) {
+    e.error = made.error().message;
     return false;
   }
   e.error.clear();
-  const bool same_kind = variant && variant->kind() == std::get<0>(made)->kind();
-  variant = std::get<0>(made);
+  const bool same_kind = variant && variant->kind() == (*made)->kind();
+  variant = *made;
   remade_for_arch_ = arch_index;
   ++kernel_serial;
   params = variant->params();
@@ -195,11 +195,11 @@ bool AppState::remake_variant() {
   kernels::VariantSpec spec = variant->spec();
   spec.params = params;
   auto made = kernels::make_variant(spec, arch());
-  if (auto* message = std::get_if<std::string>(&made)) {
-    param_error = *message;
+  if (!made) {
+    param_error = made.error().message;
     return false;
   }
-  variant = std::get<0>(made);
+  variant = *made;
   remade_for_arch_ = arch_index;
   ++kernel_serial;
   return true;

@@ -338,36 +338,36 @@ std::string KernelVariant::summary() const {
                      t.uses_i ? " changing with i" : "", t.elements, t.elements * t.bytes, swizzled);
 }
 
-std::variant<std::shared_ptr<const KernelVariant>, std::string> make_variant(const VariantSpec& spec,
-                                                                             const ArchPreset& arch) {
+Result<std::shared_ptr<const KernelVariant>> make_variant(const VariantSpec& spec, const ArchPreset& arch) {
   const KernelDescriptor* base = find_kernel(spec.base);
   const bool layout = accepts_layout(spec.base), pattern = accepts_pattern(spec.base);
   if (!base || (!layout && !pattern))
-    return fmt::format("--kernel: a variant stands beside {} (a --layout) or {} (a --pattern), not '{}'",
-                       variant_bases(VariantKind::TileLayout), variant_bases(VariantKind::AccessPattern), spec.base);
+    return Error{fmt::format("--kernel: a variant stands beside {} (a --layout) or {} (a --pattern), not '{}'",
+                             variant_bases(VariantKind::TileLayout), variant_bases(VariantKind::AccessPattern),
+                             spec.base)};
   const std::string_view flag = layout ? "--layout" : "--pattern";
   auto parsed = layout ? Expr::parse(spec.expression, kLayoutVars, flag) : Expr::parse(spec.expression, kPatternVars, flag);
-  if (auto* err = std::get_if<ExprError>(&parsed)) return err->message;
+  if (auto* err = std::get_if<ExprError>(&parsed)) return Error{err->message};
   const Expr& e = std::get<Expr>(parsed);
 
   std::shared_ptr<KernelVariant> v(new KernelVariant());
   v->spec_ = spec;
   if (layout) {
-    if (auto err = check_params(*base, spec.params, arch)) return *err;
+    if (auto err = check_params(*base, spec.params, arch)) return Error{*err};
     auto checked = check_layout(e, spec.params.tile);
-    if (auto* err = std::get_if<std::string>(&checked)) return *err;
+    if (auto* err = std::get_if<std::string>(&checked)) return Error{*err};
     std::optional<Expr> swizzled;
     if (!spec.swizzle.empty()) {
       // The element's word (the typed column placed in its row, or the typed word), as a byte address, swizzled.
       const bool column = std::get<CheckedLayout>(checked).form == LayoutForm::Column;
       const std::string word = column ? "r * T + (" + spec.expression + ")" : "(" + spec.expression + ")";
       auto text = swizzle_expression(spec.swizzle, "4 * (" + word + ")");
-      if (!text) return text.error().message;
+      if (!text) return text.error();
       auto reparsed = Expr::parse("(" + *text + ") / 4", kLayoutVars, "--swizzle-preset");
-      if (auto* err = std::get_if<ExprError>(&reparsed)) return err->message;
+      if (auto* err = std::get_if<ExprError>(&reparsed)) return Error{err->message};
       swizzled.emplace(std::move(std::get<Expr>(reparsed)));
       checked = check_layout(*swizzled, spec.params.tile);  // a bijection stays one; the size may grow
-      if (auto* err = std::get_if<std::string>(&checked)) return *err;
+      if (auto* err = std::get_if<std::string>(&checked)) return Error{*err};
     }
     const Expr& final_expr = swizzled ? *swizzled : e;
     v->kind_ = VariantKind::TileLayout;
@@ -376,20 +376,20 @@ std::variant<std::shared_ptr<const KernelVariant>, std::string> make_variant(con
     const std::string names[] = {"r", "c", "T"};
     v->c_expression_ = final_expr.to_c(names);
   } else {
-    if (auto err = base->check(spec.params, arch)) return *err;
+    if (auto err = base->check(spec.params, arch)) return Error{*err};
     if (spec.params.repeats < 1 || spec.params.repeats > 65536)
-      return fmt::format("--repeats: {} is outside 1..65536", spec.params.repeats);
+      return Error{fmt::format("--repeats: {} is outside 1..65536", spec.params.repeats)};
     std::optional<Expr> swizzled;
     if (!spec.swizzle.empty()) {
       auto text = swizzle_expression(spec.swizzle, spec.expression);
-      if (!text) return text.error().message;
+      if (!text) return text.error();
       auto reparsed = Expr::parse(*text, kPatternVars, "--swizzle-preset");
-      if (auto* err = std::get_if<ExprError>(&reparsed)) return err->message;
+      if (auto* err = std::get_if<ExprError>(&reparsed)) return Error{err->message};
       swizzled.emplace(std::move(std::get<Expr>(reparsed)));
     }
     const Expr& final_expr = swizzled ? *swizzled : e;
     auto checked = check_pattern(final_expr, spec.params.bytes, spec.params.repeats);
-    if (auto* err = std::get_if<std::string>(&checked)) return *err;
+    if (auto* err = std::get_if<std::string>(&checked)) return Error{*err};
     v->kind_ = VariantKind::AccessPattern;
     v->pattern_ = std::make_shared<const CheckedPattern>(std::move(std::get<CheckedPattern>(checked)));
     v->descriptor_ = pattern_descriptor(*base, v->pattern_);
@@ -397,7 +397,7 @@ std::variant<std::shared_ptr<const KernelVariant>, std::string> make_variant(con
     v->c_expression_ = final_expr.to_c(names);
   }
   // The variant's own launch on this preset: threads, shared memory, access widths.
-  if (auto err = check_params(v->descriptor_, spec.params, arch)) return *err;
+  if (auto err = check_params(v->descriptor_, spec.params, arch)) return Error{*err};
   return std::shared_ptr<const KernelVariant>(std::move(v));
 }
 

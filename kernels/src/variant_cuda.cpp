@@ -77,9 +77,9 @@ struct LoadedVariant {
 
 }  // namespace
 
-std::variant<CompiledVariant, std::string> compile_variant(const KernelVariant& v, int cc_major, int cc_minor) {
+Result<CompiledVariant> compile_variant(const KernelVariant& v, int cc_major, int cc_minor) {
   const Nvrtc& n = nvrtc();
-  if (!n.missing.empty()) return n.missing;
+  if (!n.missing.empty()) return Error{n.missing};
   const std::string source = variant_source(v);
   std::vector<const char*> names, texts;
   std::vector<std::string> owned;  // NVRTC wants NUL-terminated header texts
@@ -92,7 +92,7 @@ std::variant<CompiledVariant, std::string> compile_variant(const KernelVariant& 
   nvrtcProgram prog = nullptr;
   nvrtcResult r = n.create(&prog, source.c_str(), "variant.cu", static_cast<int>(names.size()), texts.data(),
                            names.data());
-  if (r != NVRTC_SUCCESS) return fmt::format("NVRTC could not take the variant's source: {}", n.error_string(r));
+  if (r != NVRTC_SUCCESS) return Error{fmt::format("NVRTC could not take the variant's source: {}", n.error_string(r))};
   CompiledVariant out;
   out.arch = fmt::format("compute_{}{}", cc_major, cc_minor);
   const std::string arch_option = "--gpu-architecture=" + out.arch;
@@ -105,7 +105,7 @@ std::variant<CompiledVariant, std::string> compile_variant(const KernelVariant& 
   while (!out.log.empty() && (out.log.back() == '\0' || out.log.back() == '\n')) out.log.pop_back();
   if (r != NVRTC_SUCCESS) {
     n.destroy(&prog);
-    return fmt::format("NVRTC could not compile the variant ({}): {}", n.error_string(r), out.log);
+    return Error{fmt::format("NVRTC could not compile the variant ({}): {}", n.error_string(r), out.log)};
   }
   std::size_t ptx_size = 0;
   n.ptx_size(prog, &ptx_size);

@@ -26,8 +26,8 @@ std::variant<VariantRun, VariantRunError> run_variant(const KernelVariant& v, co
   run.gpu = std::get<GpuInfo>(info);
   if (progress) progress(0.0, "compiling with NVRTC");
   auto compiled = compile_variant(v, run.gpu.cc_major, run.gpu.cc_minor);
-  if (auto* e = std::get_if<std::string>(&compiled)) return VariantRunError{*e, false};
-  run.compiled = std::move(std::get<CompiledVariant>(compiled));
+  if (!compiled) return VariantRunError{compiled.error().message, false};
+  run.compiled = std::move(*compiled);
   run.traced_kinds = traced_access_kinds(v.descriptor(), v.params());
   run.widths_match = run.traced_kinds == run.compiled.access_kinds;
   auto loaded = load_variant(v, run.compiled);

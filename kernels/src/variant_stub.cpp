@@ -4,8 +4,8 @@
 
 namespace ws::kernels {
 
-std::variant<CompiledVariant, std::string> compile_variant(const KernelVariant&, int, int) {
-  return std::string("warpscope was built without the CUDA toolkit: no NVRTC to compile the variant");
+Result<CompiledVariant> compile_variant(const KernelVariant&, int, int) {
+  return Error{"warpscope was built without the CUDA toolkit: no NVRTC to compile the variant"};
 }
 
 std::variant<KernelDescriptor, GpuError> load_variant(const KernelVariant&, const CompiledVariant&) {

@@ -28,7 +28,7 @@ void pattern_variant(std::string_view text) {
   spec.params = ws::kernels::find_kernel("smem_stride")->defaults;
   spec.params.repeats = 1;
   auto v = ws::kernels::make_variant(spec, ws::default_preset());
-  if (const auto* e = std::get_if<std::string>(&v)) ws::fuzz::require_message(*e, "make_variant: error without a message");
+  if (!v) ws::fuzz::require_message(v.error().message, "make_variant: error without a message");
 }
 
 }  // namespace

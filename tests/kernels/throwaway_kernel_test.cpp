@@ -208,9 +208,9 @@ TEST(ThrowawayKernel, AStudentsLayoutStandsBesideIt) {
   EXPECT_NE(wk::variant_bases(wk::VariantKind::TileLayout).find(tk::kPadded), std::string::npos);
   // A layout typed beside transpose_shared is compared with the whole layout family, this kernel too.
   auto made = wk::make_variant({"transpose_shared", "c", small_params(), ""}, ws::default_preset());
-  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const wk::KernelVariant>>(made)) << std::get<std::string>(made);
+  ASSERT_TRUE(made) << made.error().message;
   bool beside = false;
-  for (const wk::BesideKernel& b : wk::beside_kernels(*std::get<0>(made))) beside = beside || b.kernel == &k;
+  for (const wk::BesideKernel& b : wk::beside_kernels(**made)) beside = beside || b.kernel == &k;
   EXPECT_TRUE(beside);
   // And typed beside it, through the command line.
   ws::cli::VariantOptions o;

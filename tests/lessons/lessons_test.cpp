@@ -250,8 +250,8 @@ TEST(Descriptions, VariantsAreDescribedWithTheirOwnFacts) {
   spec.expression = "(c + 2*r) % T";
   spec.params = ws::kernels::find_kernel("transpose_shared")->defaults;
   auto made = ws::kernels::make_variant(spec, ws::default_preset());
-  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const ws::kernels::KernelVariant>>(made));
-  const auto& layout = *std::get<std::shared_ptr<const ws::kernels::KernelVariant>>(made);
+  ASSERT_TRUE(made) << made.error().message;
+  const auto& layout = **made;
   auto text = ws::lessons::describe_kernel(layout.descriptor(), layout.params(), "sm90");
   ASSERT_TRUE(text) << text.error().message;
   EXPECT_NE(text->find("column read is 2 wavefront(s)"), std::string::npos) << *text;
@@ -260,8 +260,8 @@ TEST(Descriptions, VariantsAreDescribedWithTheirOwnFacts) {
   spec.expression = "4 * (16 * lane)";
   spec.params = ws::kernels::find_kernel("smem_stride")->defaults;
   made = ws::kernels::make_variant(spec, ws::default_preset());
-  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const ws::kernels::KernelVariant>>(made));
-  const auto& pattern = *std::get<std::shared_ptr<const ws::kernels::KernelVariant>>(made);
+  ASSERT_TRUE(made) << made.error().message;
+  const auto& pattern = **made;
   text = ws::lessons::describe_kernel(pattern.descriptor(), pattern.params(), "sm90");
   ASSERT_TRUE(text) << text.error().message;
   EXPECT_NE(text->find("16 wavefront(s) per read"), std::string::npos) << *text;

@@ -94,8 +94,7 @@ class KernelVariant {
   KernelVariant& operator=(const KernelVariant&) = delete;
 
  private:
-  friend std::variant<std::shared_ptr<const KernelVariant>, std::string> make_variant(const VariantSpec&,
-                                                                                       const ArchPreset&);
+  friend Result<std::shared_ptr<const KernelVariant>> make_variant(const VariantSpec&, const ArchPreset&);
   KernelVariant() = default;
   VariantKind kind_ = VariantKind::TileLayout;
   VariantSpec spec_;
@@ -128,8 +127,7 @@ std::vector<BesideKernel> beside_kernels(const KernelVariant& v);
 
 // The variant, or one line naming what is wrong: the flag and token, or the first
 // offending (r, c) / lane. The parameters are checked as for the base kernel.
-std::variant<std::shared_ptr<const KernelVariant>, std::string> make_variant(const VariantSpec& spec,
-                                                                             const ArchPreset& arch);
+Result<std::shared_ptr<const KernelVariant>> make_variant(const VariantSpec& spec, const ArchPreset& arch);
 
 // The largest shared buffer a variant may declare (48 KB: the static limit every
 // GPU of the presets has without an opt-in).

@@ -39,7 +39,7 @@ struct CompiledVariant {
 
 // Compiles with NVRTC for compute capability cc_major.cc_minor; on failure, one
 // message with NVRTC's log (a compile error is shown, never thrown).
-std::variant<CompiledVariant, std::string> compile_variant(const KernelVariant& v, int cc_major, int cc_minor);
+Result<CompiledVariant> compile_variant(const KernelVariant& v, int cc_major, int cc_minor);
 
 // Entry name (as in PTX, mangled) -> its accesses: "shared load 4", "global
 // store 16", "shared ldmatrix.x4". ld/st.{global,shared}[.nc][.v2|.v4].<type>.
