@@ -2,6 +2,7 @@
 // against brute force over every block, on small and odd sizes.
 #include <gtest/gtest.h>
 
+#include "equivalence_check.hpp"
 #include "ws/kernels/catalog.hpp"
 
 namespace wk = ws::kernels;
@@ -21,28 +22,7 @@ void expect_same(const Case& c, const ws::ArchPreset& arch) {
   p.tile = c.tile;
   p.block_rows = c.block_rows;
   p.inner = c.inner;
-  ASSERT_FALSE(wk::check_params(k, p, arch)) << *wk::check_params(k, p, arch);
-  const auto fast = wk::simulate_whole_kernel(k, p, arch, wk::BlockSampling::EquivalenceClasses);
-  const auto all = wk::simulate_whole_kernel(k, p, arch, wk::BlockSampling::EveryBlock);
-  const auto lc = wk::launch_config(k, p);
-  EXPECT_EQ(all.blocks_simulated, static_cast<std::uint64_t>(lc.grid.count()));
-  EXPECT_LE(fast.blocks_simulated, all.blocks_simulated);
-  ASSERT_EQ(fast.sites.size(), all.sites.size());
-  for (std::size_t i = 0; i < all.sites.size(); ++i) {
-    SCOPED_TRACE(std::string(c.kernel) + " " + std::to_string(c.rows) + "x" + std::to_string(c.cols) + " site " +
-                 all.sites[i].name);
-    const auto &a = fast.counters[i], &b = all.counters[i];
-    EXPECT_EQ(a.instructions, b.instructions);
-    EXPECT_EQ(a.wavefronts, b.wavefronts);
-    EXPECT_EQ(a.ideal_wavefronts, b.ideal_wavefronts);
-    EXPECT_EQ(a.bank_conflicts, b.bank_conflicts);
-    EXPECT_EQ(a.requests, b.requests);
-    EXPECT_EQ(a.sectors, b.sectors);
-    EXPECT_EQ(a.bytes_requested, b.bytes_requested);
-    EXPECT_EQ(a.lines, b.lines);
-    EXPECT_EQ(a.block_lines, b.block_lines);
-    EXPECT_EQ(a.block_sectors, b.block_sectors);
-  }
+  wk::test::expect_classes_match_every_block(k, p, arch);
 }
 
 }  // namespace
@@ -58,6 +38,17 @@ TEST(Equivalence, TransposesOnOddSizes) {
       {"transpose_fast", 100, 36, 32, 4},        {"transpose_fast", 132, 260, 128, 16},
   };
   for (const Case& c : cases) expect_same(c, ws::default_preset());
+}
+
+// Whatever the catalog holds: a kernel added to it is checked here with no line
+// of its own, at the first small odd sizes it accepts.
+TEST(Equivalence, EveryCatalogKernelAtOddSizes) {
+  const ws::ArchPreset& arch = ws::default_preset();
+  for (const wk::KernelDescriptor& k : wk::catalog()) {
+    const auto p = wk::test::odd_sizes(k, arch);
+    ASSERT_TRUE(p) << k.name << " accepts none of odd_sizes()'s shapes: give it one (equivalence_check.hpp)";
+    wk::test::expect_classes_match_every_block(k, *p, arch);
+  }
 }
 
 TEST(Equivalence, LargeGridsCollapseToAFewClasses) {

@@ -23,6 +23,7 @@
 #include "cli/kernel_options.hpp"
 #include "cli/report_command.hpp"
 #include "cli/variant_command.hpp"
+#include "equivalence_check.hpp"
 #include "families/tiled_transpose.hpp"  // kernels/src: tiled(), square(); TileShapes, host_run, variant_name
 #include "ws/kernels/variant.hpp"
 #if WS_TEST_HAS_GUI
@@ -144,15 +145,6 @@ std::pair<int, std::string> captured(Run run) {
   return {code, testing::internal::GetCapturedStdout()};
 }
 
-// Every counter of every site, in order: two simulations agree when these do.
-std::vector<std::uint64_t> counts(const wk::WholeKernel& w) {
-  std::vector<std::uint64_t> out;
-  for (const wk::Counters& c : w.counters)
-    out.insert(out.end(), {c.instructions, c.wavefronts, c.ideal_wavefronts, c.bank_conflicts, c.requests, c.sectors,
-                           c.bytes_requested, c.bytes_moved, c.lines, c.block_lines, c.block_sectors});
-  return out;
-}
-
 wk::KernelParams small_params() {
   wk::KernelParams p = wk::square(128);
   p.cols = 96;
@@ -248,11 +240,11 @@ TEST(ThrowawayKernel, TheReportCountsItsConflictAndItsClassesMatchEveryBlock) {
   p.cols = 37;
   p.tile = 16;
   p.block_rows = 4;
-  ASSERT_FALSE(wk::check_params(k, p, arch));
-  const auto fast = wk::simulate_whole_kernel(k, p, arch, wk::BlockSampling::EquivalenceClasses);
-  const auto all = wk::simulate_whole_kernel(k, p, arch, wk::BlockSampling::EveryBlock);
-  EXPECT_LT(fast.blocks_simulated, all.blocks_simulated);
-  EXPECT_EQ(counts(fast), counts(all));
+  wk::test::expect_classes_match_every_block(k, p, arch);
+  // As equivalence_test.cpp does for every catalog kernel.
+  const auto odd = wk::test::odd_sizes(k, arch);
+  ASSERT_TRUE(odd);
+  wk::test::expect_classes_match_every_block(k, *odd, arch);
 }
 
 TEST(ThrowawayKernel, ADiagonalBlockOrderIsSimulatedBlockByBlockAndRefusedAsAffine) {
@@ -265,7 +257,7 @@ TEST(ThrowawayKernel, ADiagonalBlockOrderIsSimulatedBlockByBlockAndRefusedAsAffi
   const auto whole = wk::simulate_whole_kernel(k, p, arch, wk::BlockSampling::EquivalenceClasses);
   const auto all = wk::simulate_whole_kernel(k, p, arch, wk::BlockSampling::EveryBlock);
   EXPECT_EQ(whole.blocks_simulated, 9u) << "BlockMapping::Any: every block";
-  EXPECT_EQ(counts(whole), counts(all));
+  EXPECT_EQ(wk::test::counts_by_site(whole), wk::test::counts_by_site(all));
 
   // The same body claiming affine addresses is refused, naming the corner block.
   const wk::KernelDescriptor claimed = tk::diagonal_descriptor(wk::BlockMapping::Affine);
