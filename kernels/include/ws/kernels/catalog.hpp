@@ -182,10 +182,11 @@ const KernelDescriptor& default_kernel();
 // Kernels of one family that are tile layouts of each other (hints.layout set), in catalog order.
 std::vector<const KernelDescriptor*> layout_variants(const KernelDescriptor& k);
 
-// Adds a kernel after the family files' ones (a test's own kernel; a plugin).
+// Adds a kernel after the family files' ones (a kernel defined in a test).
 // The catalog's span and the pointers find_kernel() gave may move: register
-// before anything reads the catalog (a static initializer, as
-// tests/kernels/throwaway_kernel_test.cpp does). A name already taken is refused (false).
+// before anything holds them (tests/kernels/throwaway_kernel_test.cpp registers
+// on its first use, not from a static initializer, which could run before the
+// family files' own statics). A name already taken is refused (false).
 bool register_kernel(KernelDescriptor k);
 
 // The help line of a parameter's flag: the table's text, then what the kernels
