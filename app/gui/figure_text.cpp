@@ -410,9 +410,8 @@ WholeKernelText whole_kernel_text(const AppState& state) {
       recorded_on = set->gpu;
     }
   }
-  t.caption = "cost: wavefronts (shared), sectors (global); sim. and ncu: cost per instruction (ncu: per request for "
-              "global), simulated and measured";
-  t.totals_header = {"total", "instr.", "cost", "sim.", "ncu"};
+  t.caption = "cost: wavefronts (shared), sectors (global); per: cost per instruction";
+  t.totals_header = {"total", "instr.", "cost", "per"};
   struct Row {
     const char* label;
     Space space;
@@ -429,17 +428,11 @@ WholeKernelText whole_kernel_text(const AppState& state) {
     if (row.c->instructions == 0) continue;
     const bool shared = row.space == Space::Shared;
     const std::uint64_t cost = shared ? row.c->wavefronts : row.c->sectors;
-    std::string ncu = "-";
-    if (recorded) {
-      const auto inst = recorded->ncu.find(ncu_metric(row.space, row.op, shared ? "instructions" : "requests"));
-      const auto val = recorded->ncu.find(ncu_metric(row.space, row.op, shared ? "wavefronts" : "sectors"));
-      if (inst != recorded->ncu.end() && val != recorded->ncu.end() && inst->second > 0)
-        ncu = fmt::format("{:.2f}", val->second / inst->second);
-    }
     t.totals.push_back({row.label, hide(std::to_string(row.c->instructions)), hide(std::to_string(cost)),
-                        hide(fmt::format("{:.2f}", double(cost) / double(row.c->instructions))), hide(ncu)});
+                        hide(fmt::format("{:.2f}", double(cost) / double(row.c->instructions)))});
   }
-  t.ncu_note = recorded ? fmt::format("ncu: Nsight Compute on {}", recorded_on)
+  t.ncu_note = recorded ? fmt::format("Nsight Compute on {}: beside the simulator below, each difference with its cause",
+                                     recorded_on)
                         : "No ncu counters recorded for these parameters.";
   t.sites_header = {"site", "line", "access", "instr.", "per instr."};
   for (const kernels::SiteReport& s : r->sites) {

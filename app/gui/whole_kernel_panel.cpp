@@ -14,20 +14,6 @@
 
 namespace ws::gui {
 
-std::string ncu_metric(Space space, Op op, std::string_view counter) {
-  const char* o = op == Op::Load ? "ld" : "st";
-  if (space == Space::Shared) {
-    if (counter == "instructions") return fmt::format("smsp__sass_inst_executed_op_shared_{}.sum", o);
-    if (counter == "wavefronts") return fmt::format("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{}.sum", o);
-    if (counter == "bank_conflicts") return fmt::format("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{}.sum", o);
-  } else {
-    if (counter == "instructions") return fmt::format("smsp__sass_inst_executed_op_global_{}.sum", o);
-    if (counter == "requests") return fmt::format("l1tex__t_requests_pipe_lsu_mem_global_op_{}.sum", o);
-    if (counter == "sectors") return fmt::format("l1tex__t_sectors_pipe_lsu_mem_global_op_{}.sum", o);
-  }
-  return {};
-}
-
 // ImGui's own sums: the columns' ideal widths against the width they were given.
 void WholeKernelPanel::note_table_fit() {
   const ImGuiTable* t = ImGui::GetCurrentTable();
@@ -65,8 +51,42 @@ void WholeKernelPanel::Draw(AppState& state) {
     if (!predicted) ImGui::PopStyleColor();
   }
   draw_totals(t);
-  ImGui::TextColored(palette::text_muted(), "%s", t.ncu_note.c_str());
+  const kernels::Reconciliation* rec = ncu_.get(state);
+  draw_ncu(ncu_table_text(rec, ncu_.status(), t.counters_hidden));
   draw_sites(*r, t);
+}
+
+// reconcile's rows: the cause as a short phrase, its meaning and evidence on hover;
+// differences orange, unexplained ones red.
+void WholeKernelPanel::draw_ncu(const NcuTableText& t) {
+  ImGui::Spacing();
+  if (t.rows.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+    text_wrapped(t.status);
+    ImGui::PopStyleColor();
+    return;
+  }
+  text_wrapped(t.title);
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
+                                ImGuiTableFlags_ScrollY;
+  const float rows_height = ImGui::GetTextLineHeightWithSpacing() * std::min<float>(t.rows.size() + 1.5f, 12.0f);
+  if (!ImGui::BeginTable("ncu", static_cast<int>(t.header.size()), flags, ImVec2(0, rows_height))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  for (const std::string& h : t.header) ImGui::TableSetupColumn(h.c_str());
+  ImGui::TableHeadersRow();
+  for (const NcuTableText::Row& row : t.rows) {
+    ImGui::TableNextRow();
+    for (std::size_t c = 0; c < row.cells.size(); ++c) {
+      ImGui::TableNextColumn();
+      const bool cause = c + 1 == row.cells.size();
+      if (cause && row.unexplained) ImGui::TextColored(palette::text_conflict(), "%s", row.cells[c].c_str());
+      else if (cause && row.differs) ImGui::TextColored(palette::text_conflict(), "%s", row.cells[c].c_str());
+      else ImGui::TextUnformatted(row.cells[c].c_str());
+      if (cause && !row.hover.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.hover.c_str());
+    }
+  }
+  note_table_fit();
+  ImGui::EndTable();
 }
 
 // While the job runs: its fraction done and a Cancel button; once cancelled, a
@@ -89,11 +109,11 @@ void WholeKernelPanel::draw_progress(WholeKernelJob& job) {
 
 void WholeKernelPanel::draw_totals(const WholeKernelText& t) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
-  // Short headers so that all five columns fit a third of a 1280-px window; the caption says what they are.
+  // Short headers so that all columns fit a third of a 1280-px window; the caption says what they are.
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
   text_wrapped(t.caption);
   ImGui::PopStyleColor();
-  if (!ImGui::BeginTable("totals", 5, flags)) return;
+  if (!ImGui::BeginTable("totals", static_cast<int>(t.totals_header.size()), flags)) return;
   ImGui::TableSetupColumn(t.totals_header[0].c_str(), ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("shared store").x);
   for (std::size_t c = 1; c < t.totals_header.size(); ++c) ImGui::TableSetupColumn(t.totals_header[c].c_str());
   ImGui::TableHeadersRow();

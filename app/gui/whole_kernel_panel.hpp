@@ -1,6 +1,7 @@
 // Whole kernel: the report's counters for every warp of every block, per
-// access site and in total, with the Nsight Compute counters recorded on a real
-// GPU beside the simulated ones when the recorded run used these parameters.
+// access site and in total, and Nsight Compute's counts of a real GPU beside
+// the simulated ones, each difference with its cause (ncu_table.hpp), when the
+// recorded run used these parameters.
 #pragma once
 
 #include <optional>
@@ -8,12 +9,9 @@
 
 #include "gui/app_state.hpp"
 #include "gui/figure_text.hpp"
+#include "gui/ncu_table.hpp"
 
 namespace ws::gui {
-
-// The ncu metric recorded for a total row and a counter: e.g. shared load
-// wavefronts -> l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum.
-std::string ncu_metric(Space space, Op op, std::string_view counter);
 
 class WholeKernelPanel {
  public:
@@ -30,6 +28,8 @@ class WholeKernelPanel {
   void draw_progress(WholeKernelJob& job);
   void draw_sites(const kernels::KernelReport& r, const WholeKernelText& t);
   void draw_totals(const WholeKernelText& t);
+  void draw_ncu(const NcuTableText& t);
+  NcuReconciler ncu_;
 };
 
 }  // namespace ws::gui

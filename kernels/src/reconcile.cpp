@@ -38,9 +38,9 @@ std::string_view cause_phrase(NcuCause c) {
     case NcuCause::WarpShape: return "warps of a 2-D block";
     case NcuCause::InactiveLanes: return "inactive lanes";
     case NcuCause::RunToRun: return "run-to-run";
-    case NcuCause::Unexplained: return "UNEXPLAINED";
+    case NcuCause::Unexplained: return "unexplained";
   }
-  return "UNEXPLAINED";
+  return "unexplained";
 }
 
 std::string_view cause_meaning(NcuCause c) {

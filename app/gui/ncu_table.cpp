@@ -1,0 +1,119 @@
+#include "gui/ncu_table.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "ws/kernels/ncu_records.hpp"
+
+namespace ws::gui {
+
+std::string compact_count(double v) {
+  const double a = std::fabs(v);
+  if (a >= 1e9) return fmt::format("{:.3g}G", v / 1e9);
+  if (a >= 1e6) return fmt::format("{:.3g}M", v / 1e6);
+  if (a >= 1e4) return fmt::format("{:.3g}k", v / 1e3);
+  return fmt::format("{:.0f}", v);
+}
+
+namespace {
+
+// Short names of reconcile's counters for a narrow column.
+std::string counter_label(const kernels::ReconcileRow& r) {
+  const std::string sp = r.space == Space::Shared ? "sh" : "gl";
+  const std::string op = r.op == Op::Load ? "ld" : "st";
+  const std::string& c = r.counter;
+  const std::string name = c == "instructions"            ? "instr."
+                           : c == "ldmatrix_instructions" ? "ldmatrix"
+                           : c == "ideal_wavefronts"      ? "ideal wf"
+                           : c == "wavefronts"            ? "wavefr."
+                           : c == "bank_conflicts"        ? "conflicts"
+                           : c == "ideal_sectors"         ? "ideal sect."
+                                                          : c;
+  return fmt::format("{} {} {}", sp, op, name);
+}
+
+}  // namespace
+
+NcuTableText ncu_table_text(const kernels::Reconciliation* r, const std::string& status, bool hidden) {
+  NcuTableText t;
+  if (!r) {
+    t.status = status;
+    return t;
+  }
+  t.title = fmt::format("Nsight Compute: {}; {}", r->ncu_source,
+                        r->granularity == "site" ? "per source line" : "per space and operation (no Source page)");
+  t.header = {"site", "counter", "sim.", "ncu", "cause"};
+  for (const kernels::ReconcileRow& x : r->rows) {
+    NcuTableText::Row row;
+    const std::string site = x.site ? fmt::format("{}:{}", *x.site, x.line.value_or(0)) : "all";
+    const double d = x.difference();
+    std::string ncu = x.ncu ? compact_count(*x.ncu) : "-";
+    // The percentage, two digits, where it is 0.05% or more (the hover has the exact counts).
+    if (x.ncu && std::fabs(d) >= 0.5 && x.simulated > 0 && std::fabs(d / double(x.simulated)) >= 0.0005)
+      ncu += fmt::format(" {:+.2g}%", 100 * d / double(x.simulated));
+    row.cells = {site, counter_label(x), hidden ? "?" : compact_count(double(x.simulated)), hidden ? "?" : ncu,
+                 hidden ? "?" : std::string(kernels::cause_phrase(x.cause))};
+    // Concealed, no colour either: it would tell which counts differ.
+    row.differs = !hidden && std::fabs(d) >= 0.5;
+    row.unexplained = !hidden && x.cause == kernels::NcuCause::Unexplained;
+    if (!hidden)
+      row.hover = fmt::format("simulated {}, ncu {}\n{}\n{}", x.simulated, x.ncu ? fmt::format("{:.0f}", *x.ncu) : "-",
+                              kernels::cause_meaning(x.cause), x.evidence);
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+const kernels::Reconciliation* NcuReconciler::get(const AppState& state) {
+  const kernels::KernelReport* report = state.whole_kernel.report();
+  const MeasurementSet* set = state.timings.shown();
+  const std::string path = set ? set->path : std::string();
+  if (report == report_ && set == set_ && path == set_path_ && state.kernel_serial == kernel_serial_ &&
+      (!report || (report->kernel == kernel_ && report->params == params_)))
+    return result_ ? &*result_ : nullptr;
+  report_ = report;
+  kernel_serial_ = state.kernel_serial;
+  kernel_ = report ? report->kernel : std::string();
+  params_ = report ? report->params : kernels::KernelParams{};
+  set_ = set;
+  set_path_ = path;
+  result_.reset();
+  status_.clear();
+  if (!report) return nullptr;
+  if (!set) {
+    status_ = "No Nsight Compute counters: no GPU recordings shown.";
+    return nullptr;
+  }
+  const kernels::KernelDescriptor& k = state.kernel();
+  kernels::NcuRecords records;
+  if (!path.empty()) {
+    auto loaded = kernels::load_ncu_records(std::filesystem::path(path).stem().string());
+    if (!loaded) {
+      status_ = loaded.error().message;
+      return nullptr;
+    }
+    records = std::move(*loaded);
+  }
+  auto e = kernels::recorded_evidence(records, *set, k, state.params);
+  if (!e) {
+    status_ = e.error().message;
+    return nullptr;
+  }
+  if (!*e) {
+    status_ = fmt::format("No Nsight Compute counters recorded on {} for these parameters "
+                          "(warpscope reconcile --print-ncu-command exports them).",
+                          set->gpu);
+    return nullptr;
+  }
+  kernels::WholeKernel sim;
+  for (const kernels::SiteReport& s : report->sites) {
+    sim.sites.push_back(s.site);
+    sim.counters.push_back(s.kernel);
+  }
+  result_ = kernels::reconcile(k, state.params, sim, **e);
+  return &*result_;
+}
+
+}  // namespace ws::gui
