@@ -55,7 +55,8 @@ record() {
   rm -f "$res/$name.ncu-rep"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$kernel" "$full" "$launch" "$repeat" "$rows" "$cols" >> "$res/launches.tsv"
   n=$((n + 1))
-  echo "$name: $(wc -l < "$res/$name.source.csv" 2>/dev/null || echo -) source rows ($(date +%T))"
+  if [ -s "$res/$name.source.csv" ]; then echo "$name: $(wc -l < "$res/$name.source.csv") Source-page rows ($(date +%T))"
+  else echo "$name: metrics only ($(date +%T))"; fi
 }
 
 # The catalog's names, from the CLI's own list (a name it does not know is refused with the list).
