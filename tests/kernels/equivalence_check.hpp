@@ -22,14 +22,16 @@ inline std::vector<std::pair<std::string, std::vector<std::uint64_t>>> counts_by
   std::vector<std::pair<std::string, std::vector<std::uint64_t>>> out;
   for (std::size_t i = 0; i < w.sites.size(); ++i) {
     const Counters& c = w.counters[i];
-    out.push_back({w.sites[i].name,
-                   {c.instructions, c.wavefronts, c.ideal_wavefronts, c.bank_conflicts, c.requests, c.sectors,
-                    c.bytes_requested, c.bytes_moved, c.bytes_used, c.lines, c.block_lines, c.block_sectors}});
+    out.push_back(
+        {w.sites[i].name,
+         {c.instructions, c.wavefronts, c.ideal_wavefronts, c.bank_conflicts, c.requests, c.sectors,
+          c.bytes_requested, c.bytes_moved, c.bytes_used, c.lines, c.block_lines, c.block_sectors}});
   }
   return out;
 }
 
-inline void expect_classes_match_every_block(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch) {
+inline void expect_classes_match_every_block(const KernelDescriptor& k, const KernelParams& p,
+                                             const ArchPreset& arch) {
   SCOPED_TRACE(std::string(k.name) + " rows " + std::to_string(p.rows) + " cols " + std::to_string(p.cols) +
                " tile " + std::to_string(p.tile) + " block rows " + std::to_string(p.block_rows));
   ASSERT_FALSE(check_params(k, p, arch)) << *check_params(k, p, arch);

@@ -1,7 +1,7 @@
 // The one median (ws/kernels/median.hpp) that bench and the calibration report.
-#include <gtest/gtest.h>
-
 #include "ws/kernels/median.hpp"
+
+#include <gtest/gtest.h>
 
 TEST(Median, OddCountsTakeTheMiddleEvenCountsAverageTheTwoMiddle) {
   EXPECT_DOUBLE_EQ(ws::kernels::median({3.0, 1.0, 2.0}), 2.0);

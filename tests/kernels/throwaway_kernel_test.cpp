@@ -53,7 +53,8 @@ WS_BODY void throwaway_transpose(In<float> in, Out<float> out, int width, int he
   __syncthreads();
   const int out_col = by * TILE + threadIdx.x;
   for (int r = threadIdx.y; r < TILE; r += BLOCK_ROWS)
-    if (out_col < height && bx * TILE + r < width) out[(bx * TILE + r) * height + out_col] = tile[threadIdx.x][r];
+    if (out_col < height && bx * TILE + r < width)
+      out[(bx * TILE + r) * height + out_col] = tile[threadIdx.x][r];
 }
 
 // ---- Launch adapter and descriptors, as a family file holds them -------------
@@ -86,7 +87,8 @@ KernelCode host_code() {
 }
 
 std::optional<std::string> square_matrix(const KernelParams& p, const ArchPreset& arch) {
-  if (p.rows != p.cols) return text("--cols: the diagonal order needs a square matrix, not ", p.rows, " x ", p.cols);
+  if (p.rows != p.cols)
+    return text("--cols: the diagonal order needs a square matrix, not ", p.rows, " x ", p.cols);
   return check_tiled(p, arch);
 }
 
@@ -97,10 +99,10 @@ constexpr const char* kThisFile = "tests/kernels/throwaway_kernel_test.cpp";
 
 // A tile layout of the transpose family, through the family's own tiled().
 KernelDescriptor padded_descriptor() {
-  KernelDescriptor k = tiled(kPadded, "Transpose, tile padded by two [T][T+2]",
-                             "Two extra columns: the column read is {at.tile_load.wavefronts} wavefronts.",
-                             host_code<false>(), square(1024),
-                             {.layout = "padded by two [T][T+2]", .baseline = "transpose_shared"});
+  KernelDescriptor k =
+      tiled(kPadded, "Transpose, tile padded by two [T][T+2]",
+            "Two extra columns: the column read is {at.tile_load.wavefronts} wavefronts.", host_code<false>(),
+            square(1024), {.layout = "padded by two [T][T+2]", .baseline = "transpose_shared"});
   k.source_path = kThisFile;
   for (ParamRule& r : k.params)
     if (r.field == &KernelParams::tile) r.meaning = kTileMeaning;
@@ -109,8 +111,8 @@ KernelDescriptor padded_descriptor() {
 
 // A family of its own, with the block mapping given.
 KernelDescriptor diagonal_descriptor(BlockMapping mapping) {
-  KernelDescriptor k = tiled(kDiagonal, "Transpose in diagonal block order", "NVIDIA's diagonal order of blocks.",
-                             host_code<true>(), square(256), {});
+  KernelDescriptor k = tiled(kDiagonal, "Transpose in diagonal block order",
+                             "NVIDIA's diagonal order of blocks.", host_code<true>(), square(256), {});
   k.family = "throwaway";
   k.source_path = kThisFile;
   k.check = &square_matrix;
@@ -120,8 +122,8 @@ KernelDescriptor diagonal_descriptor(BlockMapping mapping) {
 
 // Registered once per process, before a test holds a pointer into the catalog.
 void register_both() {
-  static const bool registered = register_kernel(padded_descriptor()) &&
-                                 register_kernel(diagonal_descriptor(BlockMapping::Any));
+  static const bool registered =
+      register_kernel(padded_descriptor()) && register_kernel(diagonal_descriptor(BlockMapping::Any));
   ASSERT_TRUE(registered);
 }
 
@@ -190,7 +192,8 @@ TEST(ThrowawayKernel, TheCommandLineReportsIt) {
     EXPECT_NE(std::string(e.what()).find(tk::kPadded), std::string::npos) << e.what();
   }
   const std::string tile_help = wk::param_help(wk::param_spec(&wk::KernelParams::tile));
-  EXPECT_NE(tile_help.find(std::string(tk::kPadded) + ": " + std::string(tk::kTileMeaning)), std::string::npos)
+  EXPECT_NE(tile_help.find(std::string(tk::kPadded) + ": " + std::string(tk::kTileMeaning)),
+            std::string::npos)
       << tile_help;
 }
 

@@ -42,7 +42,8 @@ inline Geometry tiled_geometry(const KernelParams& p) {
 
 // A kernel with a tile layout label also takes a student's typed layout (VariantHints).
 inline KernelDescriptor tiled(std::string_view name, std::string_view title, std::string_view description,
-                              KernelCode code, KernelParams defaults, LessonHints hints, Twin twin = Twin::None) {
+                              KernelCode code, KernelParams defaults, LessonHints hints,
+                              Twin twin = Twin::None) {
   return {.name = name,
           .family = "transpose",
           .title = title,
