@@ -28,7 +28,8 @@ WS_BODY void copy(In<T> in, Out<T> out, Size width, Size height) {
   const int x = blockIdx.x * TILE + threadIdx.x;
   const int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    if (x < width && y + j < height) out[(y + j) * width + x] = in[(y + j) * width + x];
+    if (x < width && y + j < height)
+      out[(y + j) * width + x] = in[(y + j) * width + x];
 }
 
 template <int TILE, int BLOCK_ROWS, class T, class Size>
@@ -36,7 +37,8 @@ WS_BODY void transpose_naive(In<T> in, Out<T> out, Size width, Size height) {
   const int x = blockIdx.x * TILE + threadIdx.x;  // input column
   const int y = blockIdx.y * TILE + threadIdx.y;  // input row
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    if (x < width && y + j < height) out[x * height + (y + j)] = in[(y + j) * width + x];  // lanes a row apart
+    if (x < width && y + j < height)
+      out[x * height + (y + j)] = in[(y + j) * width + x];  // lanes a row apart
 }
 
 // The four shared-memory transposes differ only in where element (r, c) of the
@@ -48,12 +50,14 @@ WS_BODY void transpose_shared(In<T> in, Out<T> out, Size width, Size height) {
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    if (x < width && y + j < height) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+    if (x < width && y + j < height)
+      tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;  // output column = input row
   y = blockIdx.x * TILE + threadIdx.y;  // output row = input column
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    if (x < height && y + j < width) out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];  // a column
+    if (x < height && y + j < width)
+      out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];  // a column
 }
 
 template <int TILE, int BLOCK_ROWS, class T, class Size>
@@ -62,12 +66,14 @@ WS_BODY void transpose_padded(In<T> in, Out<T> out, Size width, Size height) {
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    if (x < width && y + j < height) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+    if (x < width && y + j < height)
+      tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    if (x < height && y + j < width) out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+    if (x < height && y + j < width)
+      out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
 }
 
 template <int TILE, int BLOCK_ROWS, class T, class Size>
@@ -77,14 +83,16 @@ WS_BODY void transpose_rotated(In<T> in, Out<T> out, Size width, Size height) {
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS) {
     const int r = threadIdx.y + j, c = threadIdx.x;
-    if (x < width && y + j < height) tile[r][(c + r) % TILE] = in[(y + j) * width + x];
+    if (x < width && y + j < height)
+      tile[r][(c + r) % TILE] = in[(y + j) * width + x];
   }
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS) {
     const int r = threadIdx.x, c = threadIdx.y + j;
-    if (x < height && y + j < width) out[(y + j) * height + x] = tile[r][(c + r) % TILE];
+    if (x < height && y + j < width)
+      out[(y + j) * height + x] = tile[r][(c + r) % TILE];
   }
 }
 
@@ -95,14 +103,16 @@ WS_BODY void transpose_xor(In<T> in, Out<T> out, Size width, Size height) {
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS) {
     const int r = threadIdx.y + j, c = threadIdx.x;
-    if (x < width && y + j < height) tile[r][c ^ r] = in[(y + j) * width + x];
+    if (x < width && y + j < height)
+      tile[r][c ^ r] = in[(y + j) * width + x];
   }
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS) {
     const int r = threadIdx.x, c = threadIdx.y + j;
-    if (x < height && y + j < width) out[(y + j) * height + x] = tile[r][c ^ r];
+    if (x < height && y + j < width)
+      out[(y + j) * height + x] = tile[r][c ^ r];
   }
 }
 
@@ -117,14 +127,16 @@ WS_BODY void transpose_layout(In<T> in, Out<T> out, Size width, Size height, Lay
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS) {
     const int r = threadIdx.y + j, c = threadIdx.x;
-    if (x < width && y + j < height) tile[at(r, c)] = in[(y + j) * width + x];
+    if (x < width && y + j < height)
+      tile[at(r, c)] = in[(y + j) * width + x];
   }
   __syncthreads();
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS) {
     const int r = threadIdx.x, c = threadIdx.y + j;
-    if (x < height && y + j < width) out[(y + j) * height + x] = tile[at(r, c)];
+    if (x < height && y + j < width)
+      out[(y + j) * height + x] = tile[at(r, c)];
   }
 }
 
