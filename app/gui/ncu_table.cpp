@@ -66,6 +66,23 @@ NcuTableText ncu_table_text(const kernels::Reconciliation* r, const std::string&
   return t;
 }
 
+std::string ncu_line_note(const kernels::Reconciliation& r, const SiteInfo& site) {
+  if (r.granularity != "site") return {};
+  const bool shared = site.space == Space::Shared;
+  const kernels::ReconcileRow *cost = nullptr, *ideal = nullptr;
+  for (const kernels::ReconcileRow& x : r.rows) {
+    if (!x.site || x.line != site.line || x.space != site.space || x.op != site.op) continue;
+    if (x.counter == (shared ? "wavefronts" : "sectors")) cost = &x;
+    if (x.counter == (shared ? "ideal_wavefronts" : "ideal_sectors")) ideal = &x;
+  }
+  if (!cost || !cost->ncu) return {};
+  std::string note = fmt::format("ncu: {:.0f} {} for this line", *cost->ncu, shared ? "wavefronts" : "sectors");
+  if (ideal && ideal->ncu) note += fmt::format(" (ideal {:.0f})", *ideal->ncu);
+  if (std::fabs(cost->difference()) >= 0.5)
+    note += fmt::format("; {:+.0f} against the simulator: {}", cost->difference(), kernels::cause_phrase(cost->cause));
+  return note;
+}
+
 const kernels::Reconciliation* NcuReconciler::get(const AppState& state) {
   const kernels::KernelReport* report = state.whole_kernel.report();
   const MeasurementSet* set = state.timings.shown();

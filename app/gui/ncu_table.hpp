@@ -34,6 +34,11 @@ std::string compact_count(double v);
 // a lesson conceals the counts, so every figure and cause reads "?".
 NcuTableText ncu_table_text(const kernels::Reconciliation* r, const std::string& status, bool hidden);
 
+// The warp stepper's line for the current instruction's source line, where ncu's
+// Source page is recorded: "ncu: 2150000 wavefronts for this line (ideal 2097152;
+// excess: L1 contention)". Empty at space-op granularity or without such a line.
+std::string ncu_line_note(const kernels::Reconciliation& r, const SiteInfo& site);
+
 // Reconciles the state's whole-kernel report with the shown measurement set's
 // recordings when either changes.
 class NcuReconciler {

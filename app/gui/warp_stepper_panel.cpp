@@ -88,6 +88,13 @@ void WarpStepperPanel::draw_cursor(AppState& state) {
   }
   text_wrapped(site_description(state.trace.sites[ti.site], ti.phase));
   ImGui::PushStyleColor(ImGuiCol_Text, palette::text_muted());
+  // Not while a lesson conceals a cost: the count would answer its question.
+  const lessons::Concealment& k = state.view.conceal;
+  using lessons::Quantity;
+  const bool hidden = k.hides(Quantity::WholeKernel) || k.hides(Quantity::SharedCost) || k.hides(Quantity::GlobalCost);
+  if (const kernels::Reconciliation* r = hidden ? nullptr : ncu_.get(state)) {
+    if (const std::string note = ncu_line_note(*r, state.trace.sites[ti.site]); !note.empty()) text_wrapped(note);
+  }
   text_wrapped(fmt::sprintf("Keys: Left/Right instruction, Shift+Left/Right barrier phase, Up/Down warp, PgUp/PgDn block, "
                      "Space play"));
   ImGui::PopStyleColor();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "gui/app_state.hpp"
+#include "gui/ncu_table.hpp"
 
 namespace ws::gui {
 
@@ -15,6 +16,7 @@ class WarpStepperPanel {
  private:
   void draw_cursor(AppState& state);
   void draw_lane_threads(const AppState& state);
+  NcuReconciler ncu_;  // ncu's count for the current line, where its Source page is recorded
 };
 
 // "tile_load, line 42: shared load, 4 bytes (after barrier 1)".
