@@ -11,8 +11,9 @@
 #     sweeps       the shapes scripts/gpu-measure.sh measures (the lessons' shapes among them)
 #     one-block    the tiled kernels launched as one block beside their whole grid (contention)
 #     unrecorded   transpose_padded at 96 x 160, a size recorded nowhere (reconcile --ncu-csv's test)
-# About 4 s a launch on an H100 (2026-11-27 probe): defaults ~2.5 min, sweeps ~4 min,
-# one-block ~2 min; `all` needs two calls of the device's 10-minute limit.
+# defaults + unrecorded are 40 launches, sweeps + one-block 53: at the 4-6 s a launch of
+# the 2026-11-27 probe (an estimate, not yet timed on the catalog) each pair fits one
+# call of the device's 10-minute limit; `all` does not.
 # Then, here: scripts/make_ncu_sources.py --gpu h100 --recorded RESULTS (see its --help).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
