@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
+#include <cxxabi.h>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -47,6 +49,15 @@ std::vector<std::string> split_ncu_csv_line(std::string_view line) {
 }
 
 bool ncu_name_matches_entry(std::string_view ncu_name, std::string_view entry) {
+  // ncu --print-kernel-base mangled: demangle first ("_Z9ws_kernelIN2ws7kernels4CopyILi16ELi16EEEEv...").
+  std::string demangled;
+  if (ncu_name.starts_with("_Z")) {
+    int status = 0;
+    char* d = abi::__cxa_demangle(std::string(ncu_name).c_str(), nullptr, nullptr, &status);
+    if (status == 0 && d) demangled = d;
+    std::free(d);
+    if (!demangled.empty()) ncu_name = demangled;
+  }
   auto normal = [](std::string_view s) {
     std::string out;
     for (char c : s)

@@ -471,6 +471,16 @@ Result<NcuEvidence> evidence_from_export(const NcuExport& e, const KernelDescrip
       seen.push_back(m.kernel_name);
     }
   }
+  // ncu printing the function without its template arguments ("ws_kernel", --print-kernel-base function):
+  // taken as this launch only when the export holds nothing else.
+  auto bare = [](const std::string& n) { return n.find("ws_kernel") != std::string::npos && n.find('<') == std::string::npos; };
+  if (!out.source_page && !out.metrics && !seen.empty() && std::all_of(seen.begin(), seen.end(), bare)) {
+    if (!e.source.empty()) out.source_page = e.source.front();
+    if (!e.kernels.empty()) out.metrics = e.kernels.front().metrics;
+    for (std::size_t i = 1; i < e.kernels.size(); ++i) out.repeats.push_back(e.kernels[i].metrics);
+    out.label += " (ncu named the kernel without its template arguments: taken as this launch)";
+    return out;
+  }
   if (!out.source_page && !out.metrics) {
     std::sort(seen.begin(), seen.end());
     seen.erase(std::unique(seen.begin(), seen.end()), seen.end());

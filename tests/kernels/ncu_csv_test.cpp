@@ -73,6 +73,9 @@ TEST(NcuCsv, NamesMatchTheCompiledVariant) {
   EXPECT_TRUE(wk::ncu_name_matches_entry("void ws_kernel<TransposePadded<32, 8>>(float *)",
                                          "ws::kernels::TransposePadded<32, 8>"));
   EXPECT_FALSE(wk::ncu_name_matches_entry(ncu, "ws::kernels::TransposePadded<32, 16>"));
+  // Mangled (ncu --print-kernel-base mangled), as the SASS names the entries (width_test.cpp).
+  EXPECT_TRUE(wk::ncu_name_matches_entry("_Z9ws_kernelIN2ws7kernels4CopyILi16ELi16EEEEvv", "ws::kernels::Copy<16, 16>"));
+  EXPECT_FALSE(wk::ncu_name_matches_entry("_Z9ws_kernelIN2ws7kernels4CopyILi16ELi16EEEEvv", "ws::kernels::Copy<16, 8>"));
   EXPECT_FALSE(wk::ncu_name_matches_entry(ncu, "ws::kernels::TransposeShared<32, 8>"));
   EXPECT_FALSE(wk::ncu_name_matches_entry("transpose_shared_probe(float *, const float *, int)",
                                           "ws::kernels::TransposeShared<32, 8>"));

@@ -240,6 +240,18 @@ TEST(Reconcile, AnExportOfAnotherKernelIsRefusedNamingWhatItHolds) {
   EXPECT_NE(e.error().message.find(wk::entry_name(*k, k->defaults)), std::string::npos) << e.error().message;
 }
 
+TEST(Reconcile, AKernelNamedWithoutTemplateArgumentsIsTakenOnlyWhenAlone) {
+  const auto* k = wk::find_kernel("transpose_padded");
+  ASSERT_NE(k, nullptr);
+  wk::NcuExport e;
+  e.kernels.push_back({"ws_kernel", "(32, 8, 1)", "(256, 256, 1)", {{"smsp__sass_inst_executed_op_shared_ld.sum", 1}}});
+  const auto alone = wk::evidence_from_export(e, *k, k->defaults, "csv");
+  ASSERT_TRUE(alone.has_value()) << alone.error().message;
+  EXPECT_NE(alone->label.find("without its template arguments"), std::string::npos);
+  e.kernels.push_back({"other_kernel(float *)", "", "", {}});
+  EXPECT_FALSE(wk::evidence_from_export(e, *k, k->defaults, "csv").has_value());
+}
+
 TEST(Reconcile, CausesHaveIdsPhrasesAndMeanings) {
   std::set<std::string_view> ids;
   for (wk::NcuCause c : wk::kAllNcuCauses) {
