@@ -70,11 +70,12 @@ std::string_view cause_meaning(NcuCause c) {
 }
 
 bool same_block_shape(const KernelDescriptor& k, const KernelParams& a, const KernelParams& b) {
-  if (k.name.empty()) return false;
-  KernelParams x = a, y = b;
-  x.rows = y.rows = 0;
-  x.cols = y.cols = 0;
-  return x == y;
+  // Every parameter the kernel reads but the matrix sizes (a parameter it ignores cannot change its blocks).
+  for (const ParamSpec& s : param_specs())
+    if (s.field != &KernelParams::rows && s.field != &KernelParams::cols && k.reads(s.field) &&
+        a.*s.field != b.*s.field)
+      return false;
+  return true;
 }
 
 namespace {

@@ -96,7 +96,7 @@ Reconciliation reconcile(const KernelDescriptor& k, const KernelParams& p, const
 Result<NcuEvidence> evidence_from_export(const NcuExport& e, const KernelDescriptor& k, const KernelParams& p,
                                          std::string label);
 
-// The same block shape (every parameter but the sizes) as p, for one-block evidence.
+// The same block shape as p, for one-block evidence: every parameter k reads but rows and cols equal.
 bool same_block_shape(const KernelDescriptor& k, const KernelParams& a, const KernelParams& b);
 
 }  // namespace ws::kernels
