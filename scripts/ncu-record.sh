@@ -48,6 +48,8 @@ record() {
   profile=$(grep -m1 '^ncu .*--section SourceCounters' <<< "$cmds")
   local full=${profile#*bench }; full=${full% --launch-once}; full=${full#--kernel $kernel }
   profile=${profile/ -o $kernel warpscope bench / -o $res/$name $ws bench }
+  # A repeat needs only the kernel-wide metrics (the spread): no Source counters, far fewer passes.
+  [ "$repeat" = 0 ] || { profile=${profile/ --section SourceCounters/}; profile=${profile/ --import-source yes/}; }
   if ! eval "$profile" > "$res/$name.log" 2>&1; then echo "$name: ncu failed (see $name.log)"; return; fi
   ncu --import "$res/$name.ncu-rep" --page raw --csv > "$res/$name.metrics.csv" 2>> "$res/$name.log"
   if [ "$repeat" = 0 ]; then
