@@ -31,6 +31,8 @@ SOURCE_COLUMNS = ["Line No", "Source", "Address", "Source", "Instructions Execut
                   "L1 Conflicts Shared N-Way", "L1 Wavefronts Shared Excessive", "L1 Wavefronts Shared",
                   "L1 Wavefronts Shared Ideal", "L2 Theoretical Sectors Global Excessive",
                   "L2 Theoretical Sectors Global", "L2 Theoretical Sectors Global Ideal"]
+SHARED_COLUMNS = {"L1 Conflicts Shared N-Way", "L1 Wavefronts Shared Excessive", "L1 Wavefronts Shared",
+                  "L1 Wavefronts Shared Ideal"}
 METRIC_ID_COLUMNS = ["ID", "Kernel Name", "Block Size", "Grid Size"]
 
 
@@ -57,11 +59,13 @@ def trim_source_page(src, dst):
             continue
         if r[0] == "Line No":
             header = r
-            missing = [c for c in SOURCE_COLUMNS if c not in r]
+            # ncu leaves out the shared-memory columns of a kernel with no shared
+            # instruction (copy, transpose_fast without its tile): they count 0 there.
+            missing = [c for c in SOURCE_COLUMNS if c not in r and c not in SHARED_COLUMNS]
             if missing:
                 raise SystemExit(f"{src}: the Source page lacks {missing}")
-            # "Source" twice: the CUDA text, then the SASS text.
-            cols = [0, 1, 2, 3] + [r.index(c) for c in SOURCE_COLUMNS[4:]]
+            # "Source" twice: the CUDA text, then the SASS text; None: an absent shared column.
+            cols = [0, 1, 2, 3] + [r.index(c) if c in r else None for c in SOURCE_COLUMNS[4:]]
             out.append(SOURCE_COLUMNS)
             continue
         if header is None:
@@ -77,7 +81,9 @@ def trim_source_page(src, dst):
         if pending_line is not None:
             out.append([pending_line] + [""] * (len(SOURCE_COLUMNS) - 1))
             pending_line = None
-        out.append([r[i] for i in cols])
+        if r[header.index("Address Space")] == "Shared" and None in cols:
+            raise SystemExit(f"{src}: a shared instruction, but the Source page lacks the shared columns")
+        out.append([r[i] if i is not None else "0" for i in cols])
     with open(dst, "w", newline="") as f:
         csv.writer(f, quoting=csv.QUOTE_ALL, lineterminator="\n").writerows(out)
 

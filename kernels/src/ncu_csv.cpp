@@ -117,6 +117,9 @@ constexpr const char* kSourceColumns[] = {"Address",
                                           "L2 Theoretical Sectors Global",
                                           "L2 Theoretical Sectors Global Ideal"};
 
+// ncu leaves these out of a kernel with no shared-memory instruction.
+bool is_shared_column(std::string_view c) { return c.starts_with("L1 Wavefronts Shared"); }
+
 struct SourcePageReader {
   std::string_view what;
   std::vector<NcuSourceLaunch> launches;
@@ -155,7 +158,7 @@ struct SourcePageReader {
     // "Source" appears twice (CUDA text, SASS text); the names we read are unique.
     for (std::size_t i = 0; i < header.size(); ++i) column.emplace(header[i], i);
     for (const char* c : kSourceColumns)
-      if (!column.contains(c))
+      if (!column.contains(c) && !is_shared_column(c))
         return fail(what, n,
                     fmt::format("the Source page has no \"{}\" column: export it with --page source --csv "
                                 "--print-source cuda,sass from a report profiled with --section SourceCounters",
@@ -202,8 +205,12 @@ struct SourcePageReader {
     it->instructions += count("Instructions Executed");
     it->thread_instructions += count("Thread Instructions Executed");
     it->requests += count("L1 Tag Requests Global");
-    it->wavefronts += count("L1 Wavefronts Shared");
-    it->ideal_wavefronts += count("L1 Wavefronts Shared Ideal");
+    if (sp == Space::Shared) {
+      if (!column.contains("L1 Wavefronts Shared") || !column.contains("L1 Wavefronts Shared Ideal"))
+        return fail(what, n, "a shared instruction, but the Source page has no \"L1 Wavefronts Shared\" columns");
+      it->wavefronts += count("L1 Wavefronts Shared");
+      it->ideal_wavefronts += count("L1 Wavefronts Shared Ideal");
+    }
     it->sectors += count("L2 Theoretical Sectors Global");
     it->ideal_sectors += count("L2 Theoretical Sectors Global Ideal");
     it->access_bits = std::max(it->access_bits, static_cast<int>(count("Access Size")));
