@@ -89,7 +89,7 @@ ModelCounts count_work(const KernelDescriptor& k, const KernelReport& r, const C
   n.busy_sms = busiest > 0 ? static_cast<double>(n.blocks) / busiest : 1.0;
   // Loads in flight: a body never forms an address from a loaded value, so a warp
   // issues the loads of a barrier phase together where the compiler unrolls them
-  // (tile_rows' interior path); a loop it does not unroll fully keeps about 8
+  // (an unrolled row loop, as in the transposes); a loop it does not unroll fully keeps about 8
   // (4 iterations of matmul's 2 loads), the most the calibration curve measures.
   const WarpTrace w = trace_warp(k, r.params, Dim3{0, 0, 0}, 0);
   std::map<int, int> loads_per_phase;
