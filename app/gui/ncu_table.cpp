@@ -30,6 +30,7 @@ std::string counter_label(const kernels::ReconcileRow& r) {
                            : c == "wavefronts"            ? "wavefr."
                            : c == "bank_conflicts"        ? "conflicts"
                            : c == "ideal_sectors"         ? "ideal sect."
+                           : c == "l1_tag_lookups"        ? "L1 lookups"
                                                           : c;
   return fmt::format("{} {} {}", sp, op, name);
 }
@@ -47,7 +48,10 @@ NcuTableText ncu_table_text(const kernels::Reconciliation* r, const std::string&
   t.header = {"site", "counter", "sim.", "ncu", "cause"};
   for (const kernels::ReconcileRow& x : r->rows) {
     NcuTableText::Row row;
-    const std::string site = x.site ? fmt::format("{}:{}", *x.site, x.line.value_or(0)) : "all";
+    // A line with no site: ncu counts there what the simulator counts at another line.
+    const std::string site = x.site ? fmt::format("{}:{}", *x.site, x.line.value_or(0))
+                             : x.line ? fmt::format("line {}", *x.line)
+                                      : "all";
     const double d = x.difference();
     std::string ncu = x.ncu ? compact_count(*x.ncu) : "-";
     // The percentage, two digits, where it is 0.05% or more (the hover has the exact counts).

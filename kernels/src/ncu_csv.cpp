@@ -128,6 +128,7 @@ struct SourcePageReader {
   std::string file, function;
   std::vector<std::string> header;
   std::map<std::string, std::size_t> column;
+  std::optional<std::size_t> sass_text;  // the SASS "Source" column, where the page has one
   int line = 0;
 
   std::optional<Error> block(const std::string& path_or_function, bool is_path, std::size_t n) {
@@ -157,6 +158,10 @@ struct SourcePageReader {
     column.clear();
     // "Source" appears twice (CUDA text, SASS text); the names we read are unique.
     for (std::size_t i = 0; i < header.size(); ++i) column.emplace(header[i], i);
+    // The SASS text: the second "Source" column (the first is the CUDA line's).
+    sass_text.reset();
+    for (std::size_t i = 0, seen = 0; i < header.size(); ++i)
+      if (header[i] == "Source" && ++seen == 2) sass_text = i;
     for (const char* c : kSourceColumns)
       if (!column.contains(c) && !is_shared_column(c))
         return fail(what, n,
@@ -202,19 +207,31 @@ struct SourcePageReader {
       if (v && *v < 0) bad = true;
       return v ? static_cast<std::uint64_t>(*v) : 0;
     };
-    it->instructions += count("Instructions Executed");
-    it->thread_instructions += count("Thread Instructions Executed");
-    it->requests += count("L1 Tag Requests Global");
+    NcuSassCounters one{.address = address};
+    one.instructions = count("Instructions Executed");
+    // The SASS text: the second "Source" column (the first is the CUDA line's).
+    if (sass_text && f[*sass_text].find("LDSM") != std::string::npos) one.ldmatrix_instructions = one.instructions;
+    one.requests = count("L1 Tag Requests Global");
     if (sp == Space::Shared) {
-      if (!column.contains("L1 Wavefronts Shared") || !column.contains("L1 Wavefronts Shared Ideal"))
-        return fail(what, n, "a shared instruction, but the Source page has no \"L1 Wavefronts Shared\" columns");
-      it->wavefronts += count("L1 Wavefronts Shared");
-      it->ideal_wavefronts += count("L1 Wavefronts Shared Ideal");
+      for (const char* c : {"L1 Wavefronts Shared", "L1 Wavefronts Shared Ideal"})
+        if (!column.contains(c))
+          return fail(what, n, fmt::format("a shared instruction, but the Source page has no \"{}\" column", c));
+      one.wavefronts = count("L1 Wavefronts Shared");
+      one.ideal_wavefronts = count("L1 Wavefronts Shared Ideal");
     }
-    it->sectors += count("L2 Theoretical Sectors Global");
-    it->ideal_sectors += count("L2 Theoretical Sectors Global Ideal");
+    one.sectors = count("L2 Theoretical Sectors Global");
+    one.ideal_sectors = count("L2 Theoretical Sectors Global Ideal");
+    it->instructions += one.instructions;
+    it->ldmatrix_instructions += one.ldmatrix_instructions;
+    it->thread_instructions += count("Thread Instructions Executed");
+    it->requests += one.requests;
+    it->wavefronts += one.wavefronts;
+    it->ideal_wavefronts += one.ideal_wavefronts;
+    it->sectors += one.sectors;
+    it->ideal_sectors += one.ideal_sectors;
     it->access_bits = std::max(it->access_bits, static_cast<int>(count("Access Size")));
     it->sass_instructions += 1;
+    it->sass.push_back(std::move(one));
     if (bad) return fail(what, n, "a counter of this SASS row is not a number");
     return std::nullopt;
   }

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <set>
+#include <tuple>
 
 namespace ws::kernels {
 
@@ -24,6 +26,7 @@ std::string_view cause_id(NcuCause c) {
     case NcuCause::WarpShape: return "warp-shape";
     case NcuCause::InactiveLanes: return "inactive-lanes";
     case NcuCause::RunToRun: return "run-to-run";
+    case NcuCause::MovedLine: return "moved-line";
     case NcuCause::Unexplained: return "unexplained";
   }
   return "unexplained";
@@ -38,6 +41,7 @@ std::string_view cause_phrase(NcuCause c) {
     case NcuCause::WarpShape: return "warps of a 2-D block";
     case NcuCause::InactiveLanes: return "inactive lanes";
     case NcuCause::RunToRun: return "run-to-run";
+    case NcuCause::MovedLine: return "moved line";
     case NcuCause::Unexplained: return "unexplained";
   }
   return "unexplained";
@@ -61,9 +65,13 @@ std::string_view cause_meaning(NcuCause c) {
              "its addresses are those rows', not one row's.";
     case NcuCause::InactiveLanes:
       return "Partial warps and lanes a bounds check turns off touch nothing: fewer bytes, fewer sectors and "
-             "wavefronts per instruction (S6).";
+             "wavefronts per instruction (S6). ncu's Source page also counts, as executed, an instruction a warp "
+             "issued with every lane predicated off; the simulator and ncu's kernel-wide instruction metrics do not.";
     case NcuCause::RunToRun:
       return "Repeated ncu runs of this launch differ by this much: the difference is within their spread.";
+    case NcuCause::MovedLine:
+      return "The compiler attributes these instructions to another line of the same body (a call folded into a "
+             "loop, code moved): per line the counts differ, summed over the body's lines they agree.";
     case NcuCause::Unexplained: return "No documented cause accounts for this difference.";
   }
   return "";
@@ -118,7 +126,8 @@ struct SimSide {
   }
   // Active lanes over the lanes of the instructions: bytes asked over 32 full lanes' bytes.
   double active_fraction() const {
-    if (c.instructions == 0 || bytes == 0 || ldmatrix) return 1.0;
+    // Shared sites record no bytes: no lane count to tell.
+    if (c.instructions == 0 || bytes == 0 || ldmatrix || c.bytes_requested == 0) return 1.0;
     return double(c.bytes_requested) / (double(c.instructions) * 32.0 * bytes);
   }
   std::uint64_t ideal_sectors() const { return (c.bytes_requested + 31) / 32; }
@@ -129,6 +138,7 @@ struct SimSide {
     if (counter == "ideal_wavefronts") return c.ideal_wavefronts;
     if (counter == "bank_conflicts") return c.wavefronts - c.ideal_wavefronts;
     if (counter == "requests") return c.requests;
+    if (counter == "l1_tag_lookups") return c.lines;
     if (counter == "sectors") return c.sectors;
     if (counter == "ideal_sectors") return ideal_sectors();
     return 0;
@@ -143,13 +153,47 @@ struct Judge {
   const KernelParams& p;
   const NcuEvidence& e;
   int block_x = 32;
+  std::map<std::pair<Space, Op>, std::uint64_t> sim_instructions;  // the simulator's, per space/op, ldmatrix included
+
+  // ncu's kernel-wide instructions of a space/op (ldmatrix with the shared loads), where recorded.
+  std::optional<double> kernel_wide_instructions(Space sp, Op op) const {
+    if (!e.metrics) return std::nullopt;
+    auto n = find(*e.metrics, metric(sp, op, "instructions"));
+    if (n && sp == Space::Shared && op == Op::Load) *n += find(*e.metrics, metric(sp, op, "ldmatrix_instructions")).value_or(0);
+    return n;
+  }
+
+  // The Source page counts more warp instructions at a line than the simulator, but
+  // ncu's kernel-wide metric of the space/op (which counts an instruction only when a
+  // lane executes it) equals the simulator's: the extra ones are warps that issued the
+  // instruction with every lane predicated off. The evidence sentence, or nothing.
+  std::optional<std::string> predicated_off(const ReconcileRow& row, const SimSide& s, double ncu_instructions) const {
+    if (s.c.instructions == 0 || ncu_instructions <= double(s.c.instructions)) return std::nullopt;
+    const auto wide = kernel_wide_instructions(row.space, row.op);
+    const auto it = sim_instructions.find({row.space, row.op});
+    if (!wide || it == sim_instructions.end() || std::fabs(*wide - double(it->second)) >= 0.5) return std::nullopt;
+    return fmt::format("ncu's Source page counts {:.0f} warp instructions at this line, the simulator {} with an "
+                       "active lane; ncu's kernel-wide {} counts {:.0f}, the simulator's {} for every {} {}: the "
+                       "{:.0f} more are warps that issued the instruction with every lane predicated off (ncu's "
+                       "Thread Instructions Executed counts those lanes too, so it cannot tell them)",
+                       ncu_instructions, s.c.instructions, metric(row.space, row.op, "instructions"), *wide,
+                       it->second, to_string(row.space), to_string(row.op), ncu_instructions - double(s.c.instructions));
+  }
 
   // The repeats' values of a kernel-wide metric, with ncu's own: [lowest, highest].
-  std::optional<std::pair<double, double>> spread(const std::string& name, double value) const {
+  // minus: a second metric subtracted (ncu's ideal wavefronts = wavefronts - bank conflicts).
+  std::optional<std::pair<double, double>> spread(const std::string& name, double value,
+                                                  const std::string& minus = {}) const {
     if (name.empty() || e.repeats.empty()) return std::nullopt;
     double lo = value, hi = value;
-    for (const auto& r : e.repeats)
-      if (const auto v = find(r, name)) lo = std::min(lo, *v), hi = std::max(hi, *v);
+    for (const auto& r : e.repeats) {
+      auto v = find(r, name);
+      if (v && !minus.empty()) {
+        const auto m = find(r, minus);
+        v = m ? std::optional(*v - *m) : std::nullopt;
+      }
+      if (v) lo = std::min(lo, *v), hi = std::max(hi, *v);
+    }
     return std::pair{lo, hi};
   }
 
@@ -180,13 +224,21 @@ struct Judge {
     // Extra wavefronts are also extra bank conflicts: both relative to the simulated wavefronts.
     const double base = wavefront_counter ? double(s.c.wavefronts) : double(row.simulated);
     const double relative = base > 0 ? d / base : INFINITY;
-    const std::string name = kernel_wide ? metric(row.space, row.op, row.counter) : std::string();
-    if (const auto range = spread(name, *row.ncu); range && range->first <= double(row.simulated) &&
-                                                   double(row.simulated) <= range->second) {
+    const bool derived_ideal = kernel_wide && row.counter == "ideal_wavefronts";
+    const std::string name = !kernel_wide ? std::string()
+                             : derived_ideal ? metric(row.space, row.op, "wavefronts")
+                                             : metric(row.space, row.op, row.counter);
+    const std::string minus = derived_ideal ? metric(row.space, row.op, "bank_conflicts") : std::string();
+    if (const auto range = spread(name, *row.ncu, minus); range && range->first <= double(row.simulated) &&
+                                                          double(row.simulated) <= range->second) {
       row.cause = NcuCause::RunToRun;
-      row.evidence = fmt::format("{} repeated runs of this launch counted {:.0f} to {:.0f}; the simulator's {} is "
+      row.evidence = fmt::format("{} repeated runs of this launch counted {:.0f} to {:.0f}{}; the simulator's {} is "
                                  "within them",
-                                 e.repeats.size() + 1, range->first, range->second, row.simulated);
+                                 e.repeats.size() + 1, range->first, range->second,
+                                 derived_ideal ? fmt::format(" as {} - {} (two counters: their difference varies from "
+                                                             "run to run)", name, minus)
+                                               : std::string(),
+                                 row.simulated);
       return;
     }
     if (wavefront_counter && d > 0) {
@@ -286,6 +338,11 @@ struct Judge {
                                  block_x, 32 / std::max(block_x, 1));
       return;
     }
+    if (row.counter == "l1_tag_lookups" && inst && s.c.lines > inst)
+      row.evidence = fmt::format("{:.3g} 128-byte lines per instruction: one L1 tag lookup each (ncu's L1 Tag "
+                                 "Requests Global per line; its kernel-wide l1tex__t_requests counts one per "
+                                 "instruction)",
+                                 double(s.c.lines) / double(inst));
     if (shared && row.counter == "bank_conflicts" && row.simulated > 0)
       row.evidence = fmt::format("{:.3g} wavefronts per instruction against {:.3g} ideal: real bank conflicts, "
                                  "counted alike",
@@ -300,6 +357,15 @@ struct Judge {
       row.evidence = "ncu gave no value for this counter";
     } else if (std::fabs(row.difference()) < 0.5) {
       equal(row, s);
+    } else if (const auto off = !kernel_wide && ncu_instructions ? predicated_off(row, s, *ncu_instructions)
+                                                                 : std::nullopt) {
+      // Warps with no active lane: more instructions, the same memory traffic.
+      if (row.counter == "instructions" || row.counter == "ldmatrix_instructions") {
+        row.cause = NcuCause::InactiveLanes;
+        row.evidence = *off;
+      } else {
+        differs(row, s, kernel_wide);
+      }
     } else if (ncu_instructions && std::fabs(*ncu_instructions - double(s.c.instructions)) >= 0.5) {
       // Contention and spread change wavefronts, never how many instructions run.
       row.cause = NcuCause::Unexplained;
@@ -320,12 +386,51 @@ struct Key {
   auto operator<=>(const Key&) const = default;
 };
 
-std::vector<std::string_view> counters_of(Space s) {
+// Per line ncu's "L1 Tag Requests Global" counts tag lookups (128-byte lines), not the requests
+// its kernel-wide l1tex__t_requests counts (one per instruction).
+std::vector<std::string_view> counters_of(Space s, bool site) {
   if (s == Space::Shared) return {"instructions", "wavefronts", "ideal_wavefronts", "bank_conflicts"};
+  if (site) return {"instructions", "l1_tag_lookups", "sectors", "ideal_sectors"};
   return {"instructions", "requests", "sectors", "ideal_sectors"};
 }
 
 std::string basename(std::string_view path) { return std::filesystem::path(std::string(path)).filename().string(); }
+
+// The moved-line rule: rows of one space/op/counter whose lines do not line up
+// (one side has nothing at the line) while the sums over the body's lines agree.
+void moved_lines(std::vector<ReconcileRow>& rows, std::size_t first, const std::vector<std::string>& where) {
+  struct Sums {
+    double sim = 0, ncu = 0;
+    std::vector<std::string> sim_lines, ncu_lines;
+  };
+  std::map<std::tuple<Space, Op, std::string>, Sums> sums;
+  for (std::size_t i = first; i < rows.size(); ++i) {
+    const ReconcileRow& r = rows[i];
+    Sums& s = sums[{r.space, r.op, r.counter}];
+    s.sim += double(r.simulated);
+    s.ncu += r.ncu.value_or(0);
+    if (r.simulated > 0) s.sim_lines.push_back(where[i - first]);
+    if (r.ncu.value_or(0) > 0) s.ncu_lines.push_back(where[i - first]);
+  }
+  for (std::size_t i = first; i < rows.size(); ++i) {
+    ReconcileRow& r = rows[i];
+    if (r.cause != NcuCause::Unexplained) continue;
+    const Sums& s = sums.at({r.space, r.op, r.counter});
+    const bool one_side = r.simulated == 0 || r.ncu.value_or(0) == 0;
+    if (!one_side || std::fabs(s.sim - s.ncu) >= 0.5 || s.sim == 0) continue;
+    auto join = [](const std::vector<std::string>& v) {
+      std::string out;
+      for (const auto& x : v) out += (out.empty() ? "" : ", ") + x;
+      return out.empty() ? std::string("none") : out;
+    };
+    r.cause = NcuCause::MovedLine;
+    r.evidence = fmt::format("the simulator counts {} {} {} at {}, ncu at {}; summed over the kernel's lines both "
+                             "count {:.0f}: the compiler attributes these instructions to another line (of the body, "
+                             "or of the inlined helper that issues them)",
+                             to_string(r.space), to_string(r.op), r.counter, join(s.sim_lines), join(s.ncu_lines),
+                             s.sim);
+  }
+}
 
 void site_rows(Reconciliation& out, const Judge& judge, const WholeKernel& sim, const NcuSourceLaunch& launch,
                const std::string& body_file) {
@@ -334,39 +439,66 @@ void site_rows(Reconciliation& out, const Judge& judge, const WholeKernel& sim, 
     const SiteInfo& s = sim.sites[i];
     sims[{s.line, s.space, s.op}].add(s, sim.counters[i]);
   }
+  // ncu lists an inlined function's SASS again under its callers' files (the launch
+  // adapter, tile_bounds.hpp): the same addresses, counted once, under the body's file.
+  std::set<std::string> body_addresses;
+  for (const NcuLineCounters& l : launch.lines)
+    if (basename(l.file) == body_file)
+      for (const NcuSassCounters& a : l.sass) body_addresses.insert(a.address);
   std::map<Key, NcuLineCounters> lines;
-  std::vector<const NcuLineCounters*> elsewhere;  // lines in other files than the body's
+  std::vector<NcuLineCounters> elsewhere;  // lines of other files: their SASS the body's lines do not hold
+  int repeated = 0;                        // lines of other files that only repeat the body's SASS
   for (const NcuLineCounters& l : launch.lines) {
     if (basename(l.file) != body_file) {
-      elsewhere.push_back(&l);
+      NcuLineCounters own = l;
+      if (!l.sass.empty()) {  // summed again from the instructions the body does not list
+        own = NcuLineCounters{.file = l.file, .line = l.line, .space = l.space, .op = l.op, .access_bits = l.access_bits};
+        for (const NcuSassCounters& a : l.sass) {
+          if (body_addresses.contains(a.address)) continue;
+          own.instructions += a.instructions;
+          own.ldmatrix_instructions += a.ldmatrix_instructions;
+          own.requests += a.requests;
+          own.wavefronts += a.wavefronts;
+          own.ideal_wavefronts += a.ideal_wavefronts;
+          own.sectors += a.sectors;
+          own.ideal_sectors += a.ideal_sectors;
+          own.sass.push_back(a);
+        }
+      }
+      if (own.sass.size() < l.sass.size()) ++repeated;
+      if (!own.sass.empty() || l.sass.empty()) elsewhere.push_back(std::move(own));
       continue;
     }
     lines[{l.line, l.space, l.op}] = l;
   }
+  if (repeated)
+    out.note += fmt::format("; {} line(s) of inlined callers' files list the same SASS instructions (same addresses) "
+                            "as the body's lines and are not counted again",
+                            repeated);
   std::vector<Key> keys;
   for (const auto& [key, _] : sims) keys.push_back(key);
   for (const auto& [key, _] : lines)
     if (!sims.contains(key)) keys.push_back(key);
   std::sort(keys.begin(), keys.end());
-  for (const Key& key : keys) {
-    const SimSide s = sims.contains(key) ? sims.at(key) : SimSide{};
-    const NcuLineCounters* n = lines.contains(key) ? &lines.at(key) : nullptr;
+  const std::size_t first = out.rows.size();
+  std::vector<std::string> where;  // each row's file:line, for the moved-line evidence
+  auto add_rows = [&](const Key& key, const SimSide& s, const NcuLineCounters* n, const std::string& file) {
     std::string site;
     for (const auto& name : s.names) site += (site.empty() ? "" : "+") + name;
-    std::vector<std::string_view> counters = counters_of(key.space);
-    if (s.ldmatrix) counters.insert(counters.begin() + 1, "ldmatrix_instructions");
+    std::vector<std::string_view> counters = counters_of(key.space, true);
+    if (s.ldmatrix || (n && n->ldmatrix_instructions)) counters.insert(counters.begin() + 1, "ldmatrix_instructions");
     for (std::string_view counter : counters) {
       ReconcileRow row{site.empty() ? std::nullopt : std::optional(site), key.line, key.space, key.op,
                        std::string(counter), s.value(counter)};
       if (n) {
-        // The Source page counts ldmatrix among the line's instructions; the simulator's row splits them.
-        const std::uint64_t inst_ldsm = s.ldmatrix_instructions;
-        if (counter == "instructions") row.ncu = double(n->instructions) - double(std::min(inst_ldsm, n->instructions));
-        else if (counter == "ldmatrix_instructions") row.ncu = double(std::min(inst_ldsm, n->instructions));
+        // The Source page counts ldmatrix (LDSM) among the line's instructions; the rows split them.
+        const std::uint64_t ldsm = std::min(n->ldmatrix_instructions, n->instructions);
+        if (counter == "instructions") row.ncu = double(n->instructions - ldsm);
+        else if (counter == "ldmatrix_instructions") row.ncu = double(ldsm);
         else if (counter == "wavefronts") row.ncu = double(n->wavefronts);
         else if (counter == "ideal_wavefronts") row.ncu = double(n->ideal_wavefronts);
         else if (counter == "bank_conflicts") row.ncu = double(n->wavefronts) - double(n->ideal_wavefronts);
-        else if (counter == "requests") row.ncu = double(n->requests);
+        else if (counter == "l1_tag_lookups") row.ncu = double(n->requests);
         else if (counter == "sectors") row.ncu = double(n->sectors);
         else if (counter == "ideal_sectors") row.ncu = double(n->ideal_sectors);
       } else {
@@ -381,16 +513,19 @@ void site_rows(Reconciliation& out, const Judge& judge, const WholeKernel& sim, 
         row.evidence = fmt::format("ncu counts {} {} instructions at line {} of {}, where the simulator records no "
                                    "access",
                                    to_string(key.space), to_string(key.op), key.line, body_file);
+      if (row.cause == NcuCause::Unexplained && file != body_file)
+        row.evidence = fmt::format("ncu counts {} {} instructions at {}:{}, outside the body's file {}, at SASS "
+                                   "addresses the body's lines do not hold",
+                                   to_string(key.space), to_string(key.op), n ? n->file : file, key.line, body_file);
       out.rows.push_back(std::move(row));
+      where.push_back(fmt::format("{}:{}", file, key.line));
     }
-  }
-  for (const NcuLineCounters* l : elsewhere) {
-    ReconcileRow row{std::nullopt, l->line, l->space, l->op, "instructions", 0, double(l->instructions)};
-    row.cause = NcuCause::Unexplained;
-    row.evidence = fmt::format("ncu counts {} {} instructions at {}:{}, outside the body's file {}",
-                               to_string(l->space), to_string(l->op), l->file, l->line, body_file);
-    out.rows.push_back(std::move(row));
-  }
+  };
+  for (const Key& key : keys)
+    add_rows(key, sims.contains(key) ? sims.at(key) : SimSide{}, lines.contains(key) ? &lines.at(key) : nullptr,
+             body_file);
+  for (const NcuLineCounters& l : elsewhere) add_rows({l.line, l.space, l.op}, SimSide{}, &l, basename(l.file));
+  moved_lines(out.rows, first, where);
 }
 
 void space_op_rows(Reconciliation& out, const Judge& judge, const WholeKernel& sim,
@@ -400,7 +535,7 @@ void space_op_rows(Reconciliation& out, const Judge& judge, const WholeKernel& s
       SimSide s;
       for (std::size_t i = 0; i < sim.sites.size(); ++i)
         if (sim.sites[i].space == sp && sim.sites[i].op == op) s.add(sim.sites[i], sim.counters[i]);
-      std::vector<std::string_view> counters = counters_of(sp);
+      std::vector<std::string_view> counters = counters_of(sp, false);
       if (s.ldmatrix) counters.insert(counters.begin() + 1, "ldmatrix_instructions");
       for (std::string_view counter : counters) {
         ReconcileRow row{std::nullopt, std::nullopt, sp, op, std::string(counter), s.value(counter)};
@@ -433,6 +568,8 @@ Reconciliation reconcile(const KernelDescriptor& k, const KernelParams& p, const
   out.params = p;
   out.ncu_source = ncu.label;
   Judge judge{k, p, ncu, launch_config(k, p).block.x};
+  for (std::size_t i = 0; i < simulated.sites.size(); ++i)
+    judge.sim_instructions[{simulated.sites[i].space, simulated.sites[i].op}] += simulated.counters[i].instructions;
   const std::string body = basename(ncu.source_file.empty() ? k.source_path : ncu.source_file);
   if (ncu.source_page) {
     out.granularity = "site";

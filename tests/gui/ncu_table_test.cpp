@@ -70,3 +70,19 @@ TEST(NcuTable, TheStepperNamesNcusCountForTheLineAndTheCause) {
   r.granularity = "space-op";  // kernel-wide counters say nothing about a line
   EXPECT_EQ(ws::gui::ncu_line_note(r, load), "");
 }
+
+// A line where only ncu counts (the compiler moved the instructions there): its
+// line, not "all", which is for kernel-wide rows.
+TEST(NcuTable, ALineOnlyNcuCountsShowsItsLine) {
+  wk::Reconciliation r = per_site();
+  wk::ReconcileRow moved{std::nullopt, 108, Space::Shared, Op::Load, "wavefronts", 0, 2064384.0, wk::NcuCause::MovedLine, "summed, both count"};
+  wk::ReconcileRow wide{std::nullopt, std::nullopt, Space::Global, Op::Load, "l1_tag_lookups", 4, 4.0, wk::NcuCause::Equal, ""};
+  r.rows = {moved, wide};
+  const auto t = ws::gui::ncu_table_text(&r, "", false);
+  ASSERT_EQ(t.rows.size(), 2u);
+  EXPECT_EQ(t.rows[0].cells[0], "line 108");
+  EXPECT_EQ(t.rows[0].cells[4], "moved line");
+  EXPECT_FALSE(t.rows[0].unexplained);
+  EXPECT_EQ(t.rows[1].cells[0], "all");
+  EXPECT_EQ(t.rows[1].cells[1], "gl ld L1 lookups");
+}

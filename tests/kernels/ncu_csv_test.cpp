@@ -143,8 +143,27 @@ TEST(NcuCsv, RefusesHostileFilesSayingWhatIsWrong) {
   EXPECT_NE(error_of("\"a\",\"b\"\n").find("is this an ncu --csv export"), std::string::npos);
   // A column missing from the header.
   std::string header = kHeader;
+  header.erase(header.find(",\"L1 Tag Requests Global\""), std::string("\"L1 Tag Requests Global\"").size() + 1);
+  EXPECT_NE(error_of(fragment(header, "")).find("no \"L1 Tag Requests Global\" column"), std::string::npos);
+  // ncu leaves the shared columns out of a kernel with no shared instruction: a
+  // header without them reads global rows, and refuses a shared row, naming the column.
+  header = kHeader;
   header.erase(header.find(",\"L1 Wavefronts Shared Ideal\""), std::string("\"L1 Wavefronts Shared Ideal\"").size() + 1);
-  EXPECT_NE(error_of(fragment(header, "")).find("no \"L1 Wavefronts Shared Ideal\" column"), std::string::npos);
+  auto without_ideal = [](const std::string& row) {  // the row's 14th field (the ideal) left out
+    std::vector<std::string> f = wk::split_ncu_csv_line(row);
+    f.erase(f.begin() + 13);
+    std::string out;
+    for (const auto& x : f) out += (out.empty() ? "\"" : ",\"") + x + "\"";
+    return out + "\n";
+  };
+  const std::string cuda_line = kRows.substr(0, kRows.find('\n')), lds = kRows.substr(kRows.find('\n') + 1);
+  const std::string stg = lds.substr(lds.find('\n') + 1);
+  const auto global_only = wk::parse_ncu_csv(fragment(header, without_ideal(cuda_line) + without_ideal(stg.substr(0, stg.find('\n')))), "f.csv");
+  ASSERT_TRUE(global_only.has_value()) << global_only.error().message;
+  EXPECT_EQ(global_only->source[0].lines.at(0).sectors, 8192u);
+  EXPECT_NE(error_of(fragment(header, without_ideal(cuda_line) + without_ideal(lds.substr(0, lds.find('\n')))))
+                .find("a shared instruction, but the Source page has no \"L1 Wavefronts Shared Ideal\" column"),
+            std::string::npos);
   // A row shorter than the header.
   EXPECT_NE(error_of(fragment(kHeader, "\"21\",\"x\",\"-\"\n")).find("3 fields where the header has 17"),
             std::string::npos);

@@ -29,10 +29,12 @@ inline std::string simulated_source_page(const kernels::KernelDescriptor& k, con
   const kernels::WholeKernel w =
       kernels::simulate_whole_kernel(k, p, default_preset(), kernels::BlockSampling::EquivalenceClasses);
   std::map<std::tuple<int, Space, Op>, std::pair<kernels::Counters, int>> groups;  // counters, widest bytes
+  std::map<std::tuple<int, Space, Op>, bool> ldmatrix;                              // an LDSM group
   for (std::size_t i = 0; i < w.sites.size(); ++i) {
     auto& [c, bytes] = groups[{w.sites[i].line, w.sites[i].space, w.sites[i].op}];
     c.add(w.counters[i]);
     bytes = std::max(bytes, w.sites[i].bytes);
+    if (w.sites[i].ldmatrix != Ldmatrix::None) ldmatrix[{w.sites[i].line, w.sites[i].space, w.sites[i].op}] = true;
   }
   std::string out = fmt::format("\"File Path\",\"/build/{}\"\n\"Function Name\",\"void ws_kernel<{}>(float *)\"\n",
                                 std::filesystem::path(std::string(k.source_path)).filename().string(),
@@ -59,9 +61,9 @@ inline std::string simulated_source_page(const kernels::KernelDescriptor& k, con
     out += fmt::format(
         "\"\",\"\",\"0x{:x}\",\"      {}\",\"{}\",\"{}\",\"{}\",\"{}\",\"{}\",\"{}\",\"0\",\"{}\",\"{}\",\"{}\",\"0\","
         "\"{}\",\"{}\"\n",
-        address += 0x10, shared ? "LDS" : "LDG", edited("Instructions Executed", double(c.instructions)),
+        address += 0x10, ldmatrix.contains(key) ? "LDSM.16.M88.4" : shared ? "LDS" : "LDG", edited("Instructions Executed", double(c.instructions)),
         edited("Thread Instructions Executed", double(c.instructions) * 32), shared ? "Shared" : "Global",
-        op == Op::Load ? "Load" : "Store", value.second * 8, edited("L1 Tag Requests Global", double(c.requests)),
+        op == Op::Load ? "Load" : "Store", value.second * 8, edited("L1 Tag Requests Global", double(c.lines)),
         c.wavefronts - c.ideal_wavefronts, edited("L1 Wavefronts Shared", double(c.wavefronts)),
         edited("L1 Wavefronts Shared Ideal", double(c.ideal_wavefronts)),
         edited("L2 Theoretical Sectors Global", double(c.sectors)),

@@ -20,7 +20,8 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::set<std::string> kCauses = {"equal",         "l1-contention", "ideal-wavefronts", "pairing",
-                                       "warp-shape",    "inactive-lanes", "run-to-run",      "unexplained"};
+                                       "warp-shape",    "inactive-lanes", "run-to-run",      "moved-line",
+                                       "unexplained"};
 
 void expect_refused(const std::vector<std::string>& args, int code, const std::string& names) {
   const auto r = run_warpscope(args);

@@ -260,6 +260,161 @@ TEST(Reconcile, CausesHaveIdsPhrasesAndMeanings) {
     EXPECT_FALSE(wk::cause_meaning(c).empty());
   }
   for (const char* id : {"equal", "l1-contention", "ideal-wavefronts", "pairing", "warp-shape", "inactive-lanes",
-                         "run-to-run", "unexplained"})
+                         "run-to-run", "moved-line", "unexplained"})
     EXPECT_TRUE(ids.contains(id)) << id;
+}
+
+namespace {
+
+// The fixture's SASS rows (those after a CUDA line), under one CUDA line `line` of another file.
+std::string as_another_file(const wk::KernelDescriptor& k, const wk::KernelParams& p, const std::string& page,
+                            const std::string& file, int line) {
+  std::string out = "\"File Path\",\"" + file + "\"\n\"Function Name\",\"void ws_kernel<" + wk::entry_name(k, p) +
+                    ">(float *)\"\n";
+  const std::size_t h = page.find("\"Line No\"");
+  out += page.substr(h, page.find('\n', h) - h + 1);
+  out += fmt::format("\"{}\",\"\",\"-\",\"-\",\"0\",\"0\",\"-\",\"-\",\"-\",\"0\",\"0\",\"0\",\"0\",\"0\",\"0\",\"0\",\"0\"\n",
+                     line);
+  std::istringstream in(page);
+  for (std::string l; std::getline(in, l);)
+    if (l.starts_with("\"\",\"\",\"0x")) out += l + "\n";
+  return out;
+}
+
+}  // namespace
+
+// ncu lists the inlined body's SASS again under its callers' files (the launch
+// adapter, tile_bounds.hpp): the same addresses, counted once; an instruction
+// of another file that the body's lines do not hold is still reported.
+TEST(Reconcile, InlinedCallersLinesOfTheSameSassAreCountedOnce) {
+  const auto* k = wk::find_kernel("transpose_padded");
+  ASSERT_NE(k, nullptr);
+  wk::KernelParams p = k->defaults;
+  p.rows = p.cols = 64;
+  const std::string page = ws::test::simulated_source_page(*k, p);
+  const wk::Reconciliation r = from_page(*k, p, page + as_another_file(*k, p, page, "/build/transpose.cpp", 28));
+  for (const auto& x : r.rows) {
+    EXPECT_NE(x.cause, wk::NcuCause::Unexplained) << x.counter << " " << x.evidence;
+    EXPECT_NE(x.line, std::optional<int>(28)) << x.counter << ": a row of the caller's file";
+  }
+  EXPECT_NE(r.note.find("not counted again"), std::string::npos) << r.note;
+  // Same rows, other addresses: instructions the body does not list, unexplained.
+  std::string other = as_another_file(*k, p, page, "/build/transpose.cpp", 28);
+  for (std::size_t at = other.find("\"0x"); at != std::string::npos; at = other.find("\"0x", at + 4))
+    other.replace(at, 3, "\"0xf");
+  bool reported = false;
+  for (const auto& x : from_page(*k, p, page + other).rows)
+    if (x.line == 28 && x.cause == wk::NcuCause::Unexplained && x.evidence.find("transpose.cpp:28") != std::string::npos)
+      reported = true;
+  EXPECT_TRUE(reported);
+}
+
+// Per line, ncu's "L1 Tag Requests Global" is one tag lookup per 128-byte line a
+// warp touches: on the recorded 16-byte loads of smem_stride, 4 per instruction,
+// the simulator's line count, not its request count.
+TEST(Reconcile, L1TagRequestsPerLineAreTheSimulatorsLineLookups) {
+  const auto* k = wk::find_kernel("smem_stride");
+  ASSERT_NE(k, nullptr);
+  const auto records = wk::load_ncu_records("h100");
+  ASSERT_TRUE(records.has_value()) << records.error().message;
+  int checked = 0;
+  for (const std::string& path : wk::measurement_files()) {
+    if (fs::path(path).stem() != "h100") continue;
+    const auto measured = wk::load_measurements(path);
+    ASSERT_TRUE(measured.has_value()) << measured.error().message;
+    for (const auto& l : records->launches) {
+      if (l.kernel != "smem_stride" || l.source_csv.empty() || l.params.bytes != 16) continue;
+      const auto e = wk::recorded_evidence(*records, *measured, *k, l.params);
+      ASSERT_TRUE(e.has_value() && e->has_value());
+      const wk::WholeKernel sim = simulate(*k, l.params);
+      const wk::Reconciliation r = wk::reconcile(*k, l.params, sim, **e);
+      for (const auto& x : r.rows) {
+        if (x.counter != "l1_tag_lookups") continue;
+        ASSERT_TRUE(x.ncu.has_value());
+        EXPECT_EQ(*x.ncu, double(x.simulated)) << x.evidence;
+        std::uint64_t requests = 0;
+        for (std::size_t i = 0; i < sim.sites.size(); ++i)
+          if (sim.sites[i].line == x.line && sim.sites[i].space == x.space && sim.sites[i].op == x.op)
+            requests += sim.counters[i].requests;
+        if (x.op == Op::Load) {
+          EXPECT_EQ(x.simulated, 4 * requests) << "16-byte lanes: 4 lines per warp";
+        }
+        ++checked;
+      }
+    }
+  }
+  if (checked == 0) GTEST_SKIP() << "no recorded Source page of smem_stride with 16-byte lanes";
+}
+
+// Warps that issue an instruction with every lane predicated off: counted by the
+// Source page, not by the kernel-wide metric nor the simulator. Decided only
+// when ncu's kernel-wide count equals the simulator's.
+TEST(Reconcile, WarpsWithEveryLanePredicatedOffAreInactiveLanesOnlyWhenTheKernelWideCountAgrees) {
+  const auto* k = wk::find_kernel("smem_stride");
+  ASSERT_NE(k, nullptr);
+  wk::KernelParams p = k->defaults;
+  const wk::WholeKernel sim = simulate(*k, p);
+  int store_line = 0;
+  std::uint64_t stores = 0;
+  for (std::size_t i = 0; i < sim.sites.size(); ++i)
+    if (sim.sites[i].space == Space::Shared && sim.sites[i].op == Op::Store)
+      store_line = sim.sites[i].line, stores += sim.counters[i].instructions;
+  ASSERT_GT(stores, 0u);
+  const int warps = wk::launch_config(*k, p).block.x * wk::launch_config(*k, p).block.y / 32;
+  ASSERT_GT(warps, 1);
+  const auto exported = wk::parse_ncu_csv(
+      ws::test::simulated_source_page(*k, p, {{store_line, Space::Shared, Op::Store, "Instructions Executed", double(warps)}}),
+      "fixture");
+  ASSERT_TRUE(exported.has_value()) << exported.error().message;
+  auto e = wk::evidence_from_export(*exported, *k, p, "fixture");
+  ASSERT_TRUE(e.has_value()) << e.error().message;
+  auto cause = [&](std::string_view counter) { return row(wk::reconcile(*k, p, sim, *e), Space::Shared, Op::Store, counter)->cause; };
+  EXPECT_EQ(cause("instructions"), wk::NcuCause::Unexplained) << "no kernel-wide count: no evidence";
+  e->metrics = std::map<std::string, double>{{"smsp__sass_inst_executed_op_shared_st.sum", double(stores)}};
+  EXPECT_EQ(cause("instructions"), wk::NcuCause::InactiveLanes);
+  EXPECT_EQ(cause("wavefronts"), wk::NcuCause::Equal);
+  (*e->metrics)["smsp__sass_inst_executed_op_shared_st.sum"] = double(stores * warps);
+  EXPECT_EQ(cause("instructions"), wk::NcuCause::Unexplained) << "the kernel-wide count differs too";
+}
+
+// The compiler attributing a site's instructions to another line: per line the
+// rows differ, summed over the kernel's lines they agree.
+TEST(Reconcile, InstructionsOnAnotherLineWithEqualSumsAreAMovedLine) {
+  const auto* k = wk::find_kernel("transpose_shared");
+  ASSERT_NE(k, nullptr);
+  wk::KernelParams p = k->defaults;
+  p.rows = p.cols = 256;
+  int load_line = 0;
+  for (const auto& s : simulate(*k, p).sites)
+    if (s.space == Space::Shared && s.op == Op::Load) load_line = s.line;
+  ASSERT_GT(load_line, 0);
+  auto moved = [&](double factor) {  // the shared loads' CUDA line renumbered 999
+    std::string page = ws::test::simulated_source_page(
+        *k, p, {{load_line, Space::Shared, Op::Load, "L1 Wavefronts Shared", factor}});
+    const std::string header = fmt::format("\n\"{}\",\"...\"", load_line);
+    for (std::size_t at = page.find(header); at != std::string::npos; at = page.find(header, at + 1)) {
+      const std::size_t next = page.find('\n', at + 1);
+      if (page.find("LDS", next) < page.find('\n', next + 1)) {  // the line's next row: a shared load
+        page.replace(at, header.size(), "\n\"999\",\"...\"");
+        break;
+      }
+    }
+    return from_page(*k, p, page);
+  };
+  const wk::Reconciliation r = moved(1.0);
+  int rows = 0;
+  for (const auto& x : r.rows)
+    if (x.space == Space::Shared && x.op == Op::Load && x.site.has_value() == (x.line != 999) &&
+        (x.counter == "instructions" || x.counter == "wavefronts")) {
+      EXPECT_EQ(x.cause, wk::NcuCause::MovedLine) << x.line.value_or(0) << " " << x.counter << ": " << x.evidence;
+      ++rows;
+    }
+  EXPECT_EQ(rows, 4);  // instructions and wavefronts at the simulator's line and at ncu's
+  int differing = 0;
+  for (const auto& x : moved(2.0).rows)
+    if (x.space == Space::Shared && x.op == Op::Load && x.counter == "wavefronts" && x.line == 999) {
+      EXPECT_EQ(x.cause, wk::NcuCause::Unexplained) << "the sums differ";
+      ++differing;
+    }
+  EXPECT_EQ(differing, 1);
 }

@@ -25,6 +25,13 @@ namespace ws::kernels {
 // One source line's memory instructions of one space and operation, summed
 // over the SASS instructions ncu attributes to it (a line may hold a global
 // load and a shared store: two of these).
+// One SASS instruction's counters (a row of the Source page).
+struct NcuSassCounters {
+  std::string address;
+  std::uint64_t instructions = 0, ldmatrix_instructions = 0, requests = 0, wavefronts = 0, ideal_wavefronts = 0,
+                sectors = 0, ideal_sectors = 0;
+};
+
 struct NcuLineCounters {
   std::string file;  // as ncu printed it (the build machine's path)
   int line = 0;
@@ -33,10 +40,16 @@ struct NcuLineCounters {
   int access_bits = 0;                    // the widest instruction's "Access Size"
   std::uint64_t instructions = 0;         // warp-level ("Instructions Executed")
   std::uint64_t thread_instructions = 0;  // lanes that executed them ("Thread Instructions Executed")
-  std::uint64_t requests = 0;             // "L1 Tag Requests Global"
+  std::uint64_t ldmatrix_instructions = 0;  // of them, LDSM (by the SASS text)
+  // "L1 Tag Requests Global": per line, L1 tag lookups, one per 128-byte line a
+  // warp's access touches (not l1tex__t_requests, one per instruction).
+  std::uint64_t requests = 0;
   std::uint64_t wavefronts = 0, ideal_wavefronts = 0;  // "L1 Wavefronts Shared", "... Ideal"
   std::uint64_t sectors = 0, ideal_sectors = 0;        // "L2 Theoretical Sectors Global", "... Ideal"
   int sass_instructions = 0;              // distinct SASS addresses summed
+  // Each SASS instruction's own counters, by "Address" (ncu lists an inlined function's
+  // instructions under its callers' files too: the same addresses again).
+  std::vector<NcuSassCounters> sass;
 };
 
 // One launch on the Source page: its function and its lines.

@@ -34,11 +34,12 @@ enum class NcuCause : std::uint8_t {
   WarpShape,        // blockDim.x < 32: a warp spans several rows of the block
   InactiveLanes,    // partial warps, bounds checks: fewer lanes, fewer bytes (S6)
   RunToRun,         // within the spread of repeated ncu runs of this launch
+  MovedLine,        // the compiler attributes these instructions to another line of the body: the sums agree
   Unexplained,
 };
 inline constexpr NcuCause kAllNcuCauses[] = {NcuCause::Equal,         NcuCause::L1Contention, NcuCause::IdealWavefronts,
                                              NcuCause::Pairing,       NcuCause::WarpShape,    NcuCause::InactiveLanes,
-                                             NcuCause::RunToRun,      NcuCause::Unexplained};
+                                             NcuCause::RunToRun,      NcuCause::MovedLine,    NcuCause::Unexplained};
 std::string_view cause_id(NcuCause c);       // "l1-contention": the JSON/CSV identifier
 std::string_view cause_phrase(NcuCause c);   // "L1 contention": the window's short phrase
 std::string_view cause_meaning(NcuCause c);  // one sentence: what it means (help, docs)
@@ -69,7 +70,7 @@ struct ReconcileRow {
   Space space = Space::Shared;
   Op op = Op::Load;
   std::string counter;  // instructions, ldmatrix_instructions, wavefronts, ideal_wavefronts, bank_conflicts,
-                        // requests, sectors, ideal_sectors
+                        // requests (kernel-wide), l1_tag_lookups (per line), sectors, ideal_sectors
   std::uint64_t simulated = 0;
   std::optional<double> ncu;  // none: ncu gave no value for it
   NcuCause cause = NcuCause::Equal;
