@@ -24,13 +24,13 @@ std::string counter_label(const kernels::ReconcileRow& r) {
   const std::string sp = r.space == Space::Shared ? "sh" : "gl";
   const std::string op = r.op == Op::Load ? "ld" : "st";
   const std::string& c = r.counter;
-  const std::string name = c == "instructions"            ? "instr."
+  const std::string name = c == "instructions"            ? "inst."
                            : c == "ldmatrix_instructions" ? "ldmatrix"
                            : c == "ideal_wavefronts"      ? "ideal wf"
                            : c == "wavefronts"            ? "wavefr."
-                           : c == "bank_conflicts"        ? "conflicts"
-                           : c == "ideal_sectors"         ? "ideal sect."
-                           : c == "l1_tag_lookups"        ? "L1 lookups"
+                           : c == "bank_conflicts"        ? "confl."
+                           : c == "ideal_sectors"         ? "ideal sec"
+                           : c == "l1_tag_lookups"        ? "L1 lines"
                                                           : c;
   return fmt::format("{} {} {}", sp, op, name);
 }
@@ -45,26 +45,32 @@ NcuTableText ncu_table_text(const kernels::Reconciliation* r, const std::string&
   }
   t.title = fmt::format("Nsight Compute: {}; {}", r->ncu_source,
                         r->granularity == "site" ? "per source line" : "per space and operation (no Source page)");
-  t.header = {"site", "counter", "sim.", "ncu", "cause"};
+  t.header = {"line", "counter", "sim.", "ncu", "cause"};
   for (const kernels::ReconcileRow& x : r->rows) {
     NcuTableText::Row row;
-    // A line with no site: ncu counts there what the simulator counts at another line.
-    const std::string site = x.site ? fmt::format("{}:{}", *x.site, x.line.value_or(0))
-                             : x.line ? fmt::format("line {}", *x.line)
-                                      : "all";
+    // The source line only (the code view numbers its lines; the sites' names are in
+    // the hover): names like "mds_load+nds_load" would widen the table past the panel.
+    // "all": a kernel-wide row.
+    const std::string site = x.line ? std::to_string(*x.line) : "all";
+    const std::string where = x.site ? fmt::format("{}, line {}", *x.site, x.line.value_or(0))
+                              : x.line ? fmt::format("line {}, where the simulator records no access", *x.line)
+                                       : std::string("the whole kernel");
     const double d = x.difference();
     std::string ncu = x.ncu ? compact_count(*x.ncu) : "-";
     // The percentage, two digits, where it is 0.05% or more (the hover has the exact counts).
     if (x.ncu && std::fabs(d) >= 0.5 && x.simulated > 0 && std::fabs(d / double(x.simulated)) >= 0.0005)
-      ncu += fmt::format(" {:+.2g}%", 100 * d / double(x.simulated));
+    {
+      const double percent = 100 * d / double(x.simulated);
+      ncu += std::fabs(percent) >= 10 ? fmt::format(" {:+.0f}%", percent) : fmt::format(" {:+.2g}%", percent);
+    }
     row.cells = {site, counter_label(x), hidden ? "?" : compact_count(double(x.simulated)), hidden ? "?" : ncu,
                  hidden ? "?" : std::string(kernels::cause_phrase(x.cause))};
     // Concealed, no colour either: it would tell which counts differ.
     row.differs = !hidden && std::fabs(d) >= 0.5;
     row.unexplained = !hidden && x.cause == kernels::NcuCause::Unexplained;
     if (!hidden)
-      row.hover = fmt::format("simulated {}, ncu {}\n{}\n{}", x.simulated, x.ncu ? fmt::format("{:.0f}", *x.ncu) : "-",
-                              kernels::cause_meaning(x.cause), x.evidence);
+      row.hover = fmt::format("{}: simulated {}, ncu {}\n{}\n{}", where, x.simulated,
+                              x.ncu ? fmt::format("{:.0f}", *x.ncu) : "-", kernels::cause_meaning(x.cause), x.evidence);
     t.rows.push_back(std::move(row));
   }
   return t;

@@ -70,7 +70,12 @@ void WholeKernelPanel::draw_ncu(const NcuTableText& t) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
                                 ImGuiTableFlags_ScrollY;
   const float rows_height = ImGui::GetTextLineHeightWithSpacing() * std::min<float>(t.rows.size() + 1.5f, 12.0f);
-  if (!ImGui::BeginTable("ncu", static_cast<int>(t.header.size()), flags, ImVec2(0, rows_height))) return;
+  // Narrower cell padding than the other tables: five columns and a scroll bar
+  // in the results panel at 1280 x 720.
+  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(2.0f, ImGui::GetStyle().CellPadding.y));
+  const bool open = ImGui::BeginTable("ncu", static_cast<int>(t.header.size()), flags, ImVec2(0, rows_height));
+  ImGui::PopStyleVar();
+  if (!open) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   for (const std::string& h : t.header) ImGui::TableSetupColumn(h.c_str());
   ImGui::TableHeadersRow();

@@ -40,7 +40,8 @@ TEST(NcuTable, RowsShowTheCauseAndAConcealedTableTellsNothing) {
   const wk::Reconciliation r = per_site();
   const auto t = ws::gui::ncu_table_text(&r, "", false);
   ASSERT_EQ(t.rows.size(), 3u);
-  EXPECT_EQ(t.rows[0].cells[0], "tile_load:70");
+  EXPECT_EQ(t.rows[0].cells[0], "70");  // the line; the site's name is in the hover
+  EXPECT_EQ(t.rows[0].hover.rfind("tile_load, line 70: ", 0), 0u) << t.rows[0].hover;
   EXPECT_EQ(t.rows[0].cells[3], "2.15M +2.5%");
   EXPECT_EQ(t.rows[0].cells[4], "L1 contention");
   EXPECT_TRUE(t.rows[0].differs);
@@ -72,7 +73,7 @@ TEST(NcuTable, TheStepperNamesNcusCountForTheLineAndTheCause) {
 }
 
 // A line where only ncu counts (the compiler moved the instructions there): its
-// line, not "all", which is for kernel-wide rows.
+// line, not "all", which is for kernel-wide rows; the hover says no site is there.
 TEST(NcuTable, ALineOnlyNcuCountsShowsItsLine) {
   wk::Reconciliation r = per_site();
   wk::ReconcileRow moved{std::nullopt, 108, Space::Shared, Op::Load, "wavefronts", 0, 2064384.0, wk::NcuCause::MovedLine, "summed, both count"};
@@ -80,9 +81,10 @@ TEST(NcuTable, ALineOnlyNcuCountsShowsItsLine) {
   r.rows = {moved, wide};
   const auto t = ws::gui::ncu_table_text(&r, "", false);
   ASSERT_EQ(t.rows.size(), 2u);
-  EXPECT_EQ(t.rows[0].cells[0], "line 108");
+  EXPECT_EQ(t.rows[0].cells[0], "108");
+  EXPECT_NE(t.rows[0].hover.find("line 108, where the simulator records no access"), std::string::npos);
   EXPECT_EQ(t.rows[0].cells[4], "moved line");
   EXPECT_FALSE(t.rows[0].unexplained);
   EXPECT_EQ(t.rows[1].cells[0], "all");
-  EXPECT_EQ(t.rows[1].cells[1], "gl ld L1 lookups");
+  EXPECT_EQ(t.rows[1].cells[1], "gl ld L1 lines");
 }

@@ -129,9 +129,12 @@ TEST(Reconcile, RecordedContentionIsDecidedByTheOneBlockLaunch) {
   EXPECT_EQ(w->cause, wk::NcuCause::L1Contention) << w->evidence;
   EXPECT_NE(w->evidence.find("measured for this block shape"), std::string::npos) << w->evidence;
   // The same excess where the block alone had counted more than the simulator: not contention.
+  const Op op = w->op;  // w points into r, which the next line replaces
   e.one_block[0].load_alone = e.one_block[0].store_alone = 64;
   r = wk::reconcile(*ok, p, sim, e);
-  EXPECT_EQ(row(r, Space::Shared, w->op, "wavefronts", false)->cause, wk::NcuCause::Unexplained);
+  const auto* again = row(r, Space::Shared, op, "wavefronts", false);
+  ASSERT_NE(again, nullptr);
+  EXPECT_EQ(again->cause, wk::NcuCause::Unexplained);
 }
 
 TEST(Reconcile, ASourcePageThatAgreesIsEqualOrNamesTheRule) {
