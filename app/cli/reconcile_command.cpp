@@ -5,13 +5,13 @@
 #include "cli/reconcile_command.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 
 #include "cli/command.hpp"
+#include "cli/ncu_launch.hpp"
 #include "ws/kernels/measurements.hpp"
 #include "ws/kernels/lesson_pairs.hpp"
 #include "ws/kernels/ncu_records.hpp"
@@ -25,30 +25,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The hardware-model counters (docs/hardware-model.md), as scripts/gpu-measure.sh asks for them.
-constexpr const char* kNcuMetrics =
-    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,"
-    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,"
-    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,"
-    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,"
-    "smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,"
-    "smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum,"
-    "smsp__sass_inst_executed_op_ldsm.sum";
-
-// Every parameter the kernel reads, as flags: the exact launch, whatever the defaults become.
-std::string kernel_flags(const wk::KernelDescriptor& k, const wk::KernelParams& p) {
-  std::string out = fmt::format("--kernel {}", k.name);
-  for (const wk::ParamSpec& s : wk::param_specs())
-    if (k.reads(s.field)) out += fmt::format(" {} {}", s.flag(), p.*s.field);
-  return out;
-}
-
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 // One profile (the Source page's counters and the kernel-wide metrics together), then its two pages as CSV.
 struct NcuRun {
   std::string profile_command, metrics_command, source_command;
@@ -59,9 +35,7 @@ NcuRun ncu_run(const std::string& warpscope, const wk::KernelDescriptor& k, cons
   return {fmt::format("ncu --clock-control none --section SourceCounters --metrics {} --import-source yes "
                       "-k regex:ws_kernel -f -o {} {} bench {} --launch-once",
                       kNcuMetrics, prefix, warpscope, kernel_flags(k, p)),
-          fmt::format("ncu --import {}.ncu-rep --page raw --csv > {}-metrics.csv", prefix, prefix),
-          fmt::format("ncu --import {}.ncu-rep --page source --csv --print-source cuda,sass > {}-source.csv", prefix,
-                      prefix)};
+          ncu_metrics_export(prefix), ncu_source_export(prefix)};
 }
 
 // ---- evidence ----
@@ -103,41 +77,12 @@ wk::NcuEvidence gather_exported(const std::vector<std::string>& files, const wk:
   return std::move(*e);
 }
 
-std::optional<std::string> ncu_on_path() {
-  const char* path = std::getenv("PATH");
-  if (!path) return std::nullopt;
-  std::string_view rest = path;
-  while (!rest.empty()) {
-    const std::size_t colon = rest.find(':');
-    const fs::path dir(std::string(rest.substr(0, colon)));
-    std::error_code ec;
-    const fs::path ncu = dir / "ncu";
-    if (!dir.empty() && fs::is_regular_file(ncu, ec) && access(ncu.c_str(), X_OK) == 0) return ncu.string();
-    if (colon == std::string_view::npos) break;
-    rest.remove_prefix(colon + 1);
-  }
-  return std::nullopt;
-}
-
 // nullopt: no ncu here (exit 3).
 std::optional<wk::NcuEvidence> gather_live(const wk::KernelDescriptor& k, const wk::KernelParams& p) {
   if (!ncu_on_path()) return std::nullopt;
-  std::error_code ec;
-  const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
-  if (ec) throw std::runtime_error("cannot find this program's own path to run it under ncu");
-  const fs::path dir = fs::temp_directory_path() / fmt::format("warpscope-ncu-{}", getpid());
-  fs::create_directories(dir, ec);
-  if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", dir.string(), ec.message()));
-  const std::string prefix = (dir / k.name).string();
-  const NcuRun run = ncu_run(shell_quote(self), k, p, shell_quote(prefix));
-  for (const std::string& c : {run.profile_command, run.metrics_command, run.source_command}) {
-    std::fprintf(stderr, "warpscope: %s\n", c.c_str());
-    if (std::system((c + " 2>>" + shell_quote(prefix + "-ncu.log")).c_str()) != 0)
-      throw std::runtime_error(fmt::format("ncu failed (its messages: {}-ncu.log)", prefix));
-  }
-  wk::NcuEvidence e = gather_exported({prefix + "-metrics.csv", prefix + "-source.csv"}, k, p, "live");
-  fs::remove_all(dir, ec);
-  return e;
+  const std::string self = shell_quote(own_path());
+  return profile_now([&](const std::string& prefix) { return ncu_run(self, k, p, prefix).profile_command; }, true, k,
+                     p, "live");
 }
 
 // ---- output ----
@@ -163,7 +108,9 @@ void print_csv(const wk::Reconciliation& r) {
                csv_text(row.evidence));
 }
 
-void print_table(const wk::Reconciliation& r, const wk::KernelDescriptor& k) {
+}  // namespace
+
+void print_reconciliation(const wk::Reconciliation& r, const wk::KernelDescriptor& k) {
   fmt::print("{} ({}): simulated vs Nsight Compute, {}\n", r.kernel, wk::params_label(k, r.params), r.ncu_source);
   fmt::print("granularity {}: {}\n\n", r.granularity, r.note);
   fmt::print("{:<22} {:>5} {:<6} {:<5} {:<22} {:>13} {:>13} {:>20}  {}\n", "site", "line", "space", "op", "counter",
@@ -186,8 +133,6 @@ void print_table(const wk::Reconciliation& r, const wk::KernelDescriptor& k) {
     if (counts[c]) summary += fmt::format("{}{} {}", summary.empty() ? "" : ", ", counts[c], wk::cause_id(c));
   fmt::print("\n{} rows: {}\n", r.rows.size(), summary);
 }
-
-}  // namespace
 
 std::string ncu_commands(const wk::KernelDescriptor& k, const wk::KernelParams& p) {
   const NcuRun run = ncu_run("warpscope", k, p, std::string(k.name));
@@ -269,7 +214,7 @@ int run_reconcile(const ReconcileOptions& o) {
   const wk::Reconciliation r = wk::reconcile(k, p, sim, e);
   if (o.json) fmt::print("{}\n", reconciliation_json(r).dump());
   else if (o.csv) print_csv(r);
-  else print_table(r, k);
+  else print_reconciliation(r, k);
   return kOk;
 }
 

@@ -29,6 +29,8 @@ inline constexpr const char* kReconcileCsvHeader = "site,line,space,op,counter,s
 
 CLI::App* add_reconcile_command(CLI::App& root, ReconcileOptions& options);
 nlohmann::json reconciliation_json(const kernels::Reconciliation& r);
+// The table `reconcile` prints: a row per counter, its evidence under it, a count of causes.
+void print_reconciliation(const kernels::Reconciliation& r, const kernels::KernelDescriptor& k);
 // The ncu command lines that export what --ncu-csv reads, for k at p.
 std::string ncu_commands(const kernels::KernelDescriptor& k, const kernels::KernelParams& p);
 int run_reconcile(const ReconcileOptions& options);

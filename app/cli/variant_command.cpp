@@ -1,6 +1,7 @@
 // `warpscope variant`
 //   make()        the typed expression checked (exit 2 naming the first offending point)
 //   beside()      the catalog kernels it is compared with, predicted and measured
+//   counted_by_ncu()  --ncu: the variant's launch profiled by ncu and reconciled
 //   run_variant() report + prediction, then with --run: NVRTC, load, check, time
 #include "cli/variant_command.hpp"
 
@@ -11,6 +12,8 @@
 
 #include "cli/command.hpp"
 #include "cli/model_gpu.hpp"
+#include "cli/ncu_launch.hpp"
+#include "cli/reconcile_command.hpp"
 #include "cli/report_command.hpp"
 #include "ws/kernels/params_json.hpp"
 #include "ws/kernels/prediction.hpp"
@@ -60,6 +63,31 @@ std::vector<Beside> beside(const KernelVariant& v) {
   return out;
 }
 
+// The same variant run again under ncu (one launch of the NVRTC entry
+// ws_variant counted, its output discarded), then reconciled with the simulator
+// from ncu's kernel-wide metrics: per space and operation.
+kernels::Reconciliation counted_by_ncu(const VariantOptions& o, const KernelVariant& v) {
+  const kernels::KernelDescriptor& k = v.descriptor();
+  const kernels::KernelParams& p = v.params();
+  const kernels::KernelDescriptor& base = kernel_named(v.spec().base);
+  std::string again = fmt::format("variant {} {} --kernel {} {} --run --repeat 1 --gpu {} --json",
+                                   o.layout.empty() ? "--pattern" : "--layout", shell_quote(v.spec().expression),
+                                   base.name, param_flags(base, p), o.gpu.empty() || o.gpu == "live" ? "h100" : o.gpu);
+  if (!v.spec().swizzle.empty()) again += " --swizzle-preset " + shell_quote(v.spec().swizzle);
+  const std::string self = shell_quote(own_path());
+  const kernels::NcuEvidence e = profile_now(
+      [&](const std::string& prefix) {
+        return fmt::format("ncu --clock-control none --metrics {} -k regex:{} -c 1 -f -o {} {} {}", kNcuMetrics,
+                           kernels::entry_name(k, p), prefix, self, again);
+      },
+      false, k, p, "live");
+  const kernels::WholeKernel sim =
+      kernels::simulate_whole_kernel(k, p, default_preset(), kernels::BlockSampling::EquivalenceClasses);
+  kernels::Reconciliation r = kernels::reconcile(k, p, sim, e);
+  r.note = "per space and operation from ncu's kernel-wide metrics of one launch of the NVRTC-compiled variant";
+  return r;
+}
+
 nlohmann::json kinds_json(const std::set<std::string>& s) { return nlohmann::json(std::vector<std::string>(s.begin(), s.end())); }
 
 }  // namespace
@@ -82,6 +110,8 @@ CLI::App* add_variant_command(CLI::App& root, VariantOptions& o) {
   cmd->add_option("--gpu", o.gpu, "predict on a recorded GPU (h100, h200) or live; default live with --run, else h100");
   cmd->add_flag("--run", o.run, "compile with NVRTC, check against the CPU reference and time on this GPU");
   cmd->add_option("--repeat", o.repeat, "with --run: timed launches (median reported)")->default_val(20);
+  cmd->add_flag("--ncu", o.ncu,
+                "with --run: count one launch with Nsight Compute and reconcile it with the simulator (as reconcile)");
   cmd->add_flag("--json", o.json, "print one JSON object (report --json's keys, predicted_ms, beside, measured)");
   return cmd;
 }
@@ -94,6 +124,7 @@ int run_variant(const VariantOptions& o) {
   if (arch.name != default_preset().name)
     throw UsageError(fmt::format("--arch: variants are predicted and run on {} GPUs; use analyze for {}",
                                  default_preset().name, arch.name));
+  if (o.ncu && !o.run) throw UsageError("--ncu: goes with --run (the variant is counted on this machine's GPU)");
   if (o.repeat < 1 || o.repeat > 10000) throw UsageError(fmt::format("--repeat: {} is outside 1..10000", o.repeat));
   if (auto too_much = kernels::check_work(k, p, arch.warp_lanes)) throw UsageError(*too_much);
   auto chosen = model_gpu(o.gpu.empty() ? (o.run ? "live" : "h100") : o.gpu);
@@ -132,6 +163,15 @@ int run_variant(const VariantOptions& o) {
     }
   }
 
+  std::optional<kernels::Reconciliation> reconciled;
+  if (o.ncu && ran) {
+    if (!ncu_on_path()) {
+      fmt::print(stderr, "warpscope: variant --ncu needs Nsight Compute, and there is no ncu on the PATH\n");
+      return kNoGpu;
+    }
+    reconciled = counted_by_ncu(o, *v);
+  }
+
   const std::string where = ran ? fmt::format("measured in this run on {}", ran->gpu.name)
                                 : gpu.recorded ? fmt::format("measured: recorded {} on {}", gpu.recorded->date, gpu.gpu)
                                                : std::string("not measured");
@@ -166,6 +206,7 @@ int run_variant(const VariantOptions& o) {
                        {"arch", ran->compiled.arch}, {"ptx_kinds", kinds_json(ran->compiled.access_kinds)},
                        {"traced_kinds", kinds_json(ran->traced_kinds)}, {"widths_match", ran->widths_match}};
     }
+    if (reconciled) j["ncu"] = reconciliation_json(*reconciled);
     fmt::print("{}\n", j.dump());
   } else {
     fmt::print("your variant: {}\n", v->summary());
@@ -190,6 +231,10 @@ int run_variant(const VariantOptions& o) {
                  join(ran->compiled.access_kinds), ran->widths_match ? "equal to" : "DIFFERENT from");
       fmt::print("checked against the CPU reference on random data: {}\n",
                  ran->bench.passed ? "passed" : "FAILED: " + ran->bench.check_message);
+    }
+    if (reconciled) {
+      fmt::print("\n");
+      print_reconciliation(*reconciled, k);
     }
   }
   if (ran && (!ran->bench.passed || !ran->widths_match)) return kFailure;

@@ -1,7 +1,8 @@
 // `warpscope variant`: a student's own tile layout or access pattern
 // (ws/kernels/variant.hpp), simulated like `report`, its time predicted beside
 // the catalog's variants and, with --run, compiled with NVRTC from the catalog's
-// own body and timed on this machine's GPU.
+// own body and timed on this machine's GPU; with --ncu also counted by Nsight
+// Compute and reconciled with the simulator (`reconcile`'s table).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -20,6 +21,7 @@ struct VariantOptions {
   std::string gpu;       // --gpu: the prediction's GPU; default live with --run, else h100
   bool run = false;
   int repeat = 20;
+  bool ncu = false;      // --ncu: with --run, count it with Nsight Compute and reconcile
   bool json = false;
 };
 

@@ -68,7 +68,10 @@ bool ncu_name_matches_entry(std::string_view ncu_name, std::string_view entry) {
   };
   const std::string name = normal(ncu_name), want = "ws_kernel<" + normal(entry) + ">";
   // The entry's own '>' closes ws_kernel's list, so one variant is never a prefix of another.
-  return name.find(want) != std::string::npos;
+  if (name.find(want) != std::string::npos) return true;
+  // An extern "C" entry (a student's NVRTC-compiled variant: ws_variant) is the function itself.
+  const std::string function = normal(entry);
+  return name == function || name.starts_with(function + "(");
 }
 
 namespace {

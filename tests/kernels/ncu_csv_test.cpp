@@ -81,6 +81,13 @@ TEST(NcuCsv, NamesMatchTheCompiledVariant) {
                                           "ws::kernels::TransposeShared<32, 8>"));
 }
 
+TEST(NcuCsv, NamesMatchAStudentsVariantByItsExternCEntry) {
+  EXPECT_TRUE(wk::ncu_name_matches_entry("ws_variant", "ws_variant"));
+  EXPECT_TRUE(wk::ncu_name_matches_entry("ws_variant(const float *, float *, ws::kernels::KernelParams)", "ws_variant"));
+  EXPECT_FALSE(wk::ncu_name_matches_entry("ws_variant_old", "ws_variant"));
+  EXPECT_FALSE(wk::ncu_name_matches_entry("void ws_kernel<ws::kernels::Copy<16, 16>>()", "ws_variant"));
+}
+
 TEST(NcuCsv, ReadsTheRecordedSourcePage) {
   const auto r = wk::read_ncu_csv((probe_dir() / "src-cuda-sass.csv").string());
   ASSERT_TRUE(r.has_value()) << r.error().message;

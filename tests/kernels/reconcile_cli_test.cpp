@@ -162,3 +162,51 @@ TEST(ReconcileCli, ReconcilesADeviceExportAtUnrecordedParameters) {
   }
   if (found == 0) GTEST_SKIP() << "no device export at unrecorded parameters yet (scripts/ncu-record.sh RESULTS unrecorded)";
 }
+
+namespace {
+
+// Rows that count instructions, requests or sectors: exact on every launch (no
+// contention, no spread), so on a live run they must be equal to the simulator's.
+void expect_exact_counts_equal(const nlohmann::json& reconciliation) {
+  ASSERT_FALSE(reconciliation["rows"].empty()) << reconciliation.dump();
+  for (const auto& row : reconciliation["rows"]) {
+    EXPECT_TRUE(kCauses.count(row["cause"].get<std::string>())) << row.dump();
+    const std::string counter = row["counter"];
+    if (counter == "instructions" || counter == "requests" || counter == "sectors") {
+      ASSERT_FALSE(row["ncu"].is_null()) << row.dump();
+      EXPECT_EQ(row["ncu"].get<double>(), row["simulated"].get<double>()) << row.dump();
+    }
+  }
+}
+
+}  // namespace
+
+// On a machine with a GPU and ncu (the device): ncu run now on this launch, per
+// site. Elsewhere exit 3 says why, and the test skips.
+TEST(ReconcileCli, LiveProfilesThisGpuPerSite) {
+  const auto r = run_warpscope(
+      {"reconcile", "--kernel", "transpose_padded", "--rows", "256", "--cols", "320", "--live", "--json"});
+  if (r.exit_code == 3) GTEST_SKIP() << "no GPU or no ncu here: " << r.err;
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["ncu_source"], "live");
+  EXPECT_EQ(j["granularity"], "site");
+  expect_exact_counts_equal(j);
+}
+
+// A student's layout: typed, simulated, compiled with NVRTC, timed, counted by
+// ncu and reconciled (issue 25 §1), from ncu's kernel-wide metrics.
+TEST(ReconcileCli, StudentsVariantIsCountedByNcuAndReconciled) {
+  const auto r = run_warpscope({"variant", "--layout", "(c + r) % T", "--rows", "256", "--cols", "320", "--run",
+                                "--repeat", "1", "--ncu", "--json"});
+  if (r.exit_code == 3) GTEST_SKIP() << "no GPU or no ncu here: " << r.err;
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j.contains("ncu")) << r.out;
+  EXPECT_EQ(j["ncu"]["granularity"], "space-op");
+  expect_exact_counts_equal(j["ncu"]);
+}
+
+TEST(ReconcileCli, VariantNcuWithoutRunIsBadInput) {
+  expect_refused({"variant", "--layout", "c", "--ncu"}, 2, "--ncu: goes with --run");
+}

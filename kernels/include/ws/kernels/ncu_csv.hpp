@@ -91,7 +91,8 @@ std::vector<std::string> split_ncu_csv_line(std::string_view line);
 
 // A function or kernel name from ncu against a compiled variant's entry
 // (entry_name(): "ws::kernels::TransposePadded<32, 8>"): true when the name is
-// that entry's ws_kernel<...>, ignoring spaces and ncu's "(int)" casts.
+// that entry's ws_kernel<...>, ignoring spaces and ncu's "(int)" casts; for an extern "C"
+// entry (ws_variant, a student's NVRTC-compiled variant), when it is that function.
 bool ncu_name_matches_entry(std::string_view ncu_name, std::string_view entry);
 
 }  // namespace ws::kernels
