@@ -23,7 +23,9 @@
 #if WS_HAVE_GUI
 #include "cli/export_command.hpp"
 #include "cli/screenshot_command.hpp"
+#include "gui/lesson_player.hpp"
 #include "gui/session.hpp"
+#include "gui/view_state.hpp"
 #endif
 
 namespace {
@@ -91,6 +93,11 @@ int run(int argc, char** argv) {
   std::string deck;
   app.add_option("--deck", deck, "open the window on a deck of lessons: NAME (assets/lessons/decks) or FILE; "
                                  "the clicker's forward key walks it to the end");
+  // The whole view as one string, the web build's URL fragment (app/gui/view_state.hpp).
+  std::string open_state;
+  app.add_option("--open", open_state, "open the window in a view state: 'lesson=padding&step=3', "
+                                       "'kernel=transpose_padded&warp=2' (docs/view-state.md)")
+      ->check(ws::cli::non_empty("a view state: key=value&key=value"));
 #if WS_HAVE_GUI
   ws::cli::ScreenshotOptions screenshot;
   CLI::App* screenshot_cmd = ws::cli::add_screenshot_command(app, screenshot);
@@ -118,15 +125,24 @@ int run(int argc, char** argv) {
     if (reconcile_cmd->parsed()) return ws::cli::run_reconcile(reconcile);
     if (variant_cmd->parsed()) return ws::cli::run_variant(variant);
     if (lessons_cmd->parsed()) return ws::cli::run_lessons(lessons);
+    if (app.count("--open") && (!lesson_id.empty() || app.count("--step") || present || app.count("--deck")))
+      throw ws::cli::UsageError("--open: the state names the lesson, step, deck and presenter mode; give --open alone");
     if (!lesson_id.empty() || app.count("--step")) ws::cli::check_lesson_flags(lesson_id, lesson_step);
     if (app.count("--deck")) ws::cli::check_deck_flag(deck, lesson_id);
 #if WS_HAVE_GUI
     if (screenshot_cmd->parsed()) return ws::cli::run_screenshot(screenshot);
     if (export_cmd->parsed()) return ws::cli::run_export(export_options);
-    return ws::gui::run_window(ws::gui::WindowOptions{}, ws::gui::LessonStart{lesson_id, lesson_step, present, deck});
+    if (app.count("--open")) {
+      // Checked before a window opens: bad input is exit 2, as for --lesson.
+      if (auto bad = ws::gui::check_view_state(open_state, ws::gui::LessonPlayer{})) throw ws::cli::UsageError("--open: " + *bad);
+      ws::gui::LessonStart start;
+      start.view_state = open_state;
+      return ws::gui::run_window(ws::gui::WindowOptions{}, start);
+    }
+    return ws::gui::run_window(ws::gui::WindowOptions{}, ws::gui::LessonStart{lesson_id, lesson_step, present, deck, ""});
 #else
-    if (!lesson_id.empty() || present || !deck.empty())
-      throw ws::cli::UsageError("--lesson, --deck and --present need the window, which this build lacks");
+    if (!lesson_id.empty() || present || !deck.empty() || !open_state.empty())
+      throw ws::cli::UsageError("--lesson, --deck, --present and --open need the window, which this build lacks");
     std::cout << app.help();
     return ws::cli::kOk;
 #endif

@@ -13,7 +13,9 @@
 #include "cli/lessons_command.hpp"
 #include "lessons/lesson_facts.hpp"
 #include "gui/clicker.hpp"
+#include "gui/lesson_player.hpp"
 #include "gui/session.hpp"
+#include "gui/view_state.hpp"
 #include "lessons/deck.hpp"
 #include "ws/kernels/work.hpp"
 
@@ -113,6 +115,45 @@ void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
   }
 }
 
+// The flags a view state replaces: given beside --open they would be ignored, so they are refused.
+void refuse_beside_open(const ScreenshotOptions& o) {
+  const std::pair<bool, const char*> flags[] = {
+      {!o.kernel.kernel.empty(), "--kernel"}, {!o.lesson.empty(), "--lesson"}, {!o.deck.empty(), "--deck"},
+      {o.step != 1, "--step"}, {o.present, "--present"}, {o.reveal, "--reveal"}, {!o.pattern.empty(), "--pattern"},
+      {!o.variant_layout.empty(), "--variant-layout"}, {!o.variant_pattern.empty(), "--variant-pattern"},
+      {o.warp != 0, "--warp"}, {o.block != "0,0", "--block"}, {!o.site.empty(), "--site"}, {o.arch != "sm90", "--arch"}};
+  for (const auto& [given, flag] : flags)
+    if (given) throw UsageError(fmt::format("{}: the --open state sets it; give one of them", flag));
+}
+
+int write_screenshot(const ScreenshotOptions& o, gui::AppState& state, const gui::ScreenshotPlan& plan) {
+  std::string error, slide, view_state;
+  gui::Image image;
+  if (!gui::render_screenshot(state, plan, image, &error, &slide, &view_state)) {
+    std::cerr << "warpscope: screenshot: " << error << "\n";
+    return kFailure;
+  }
+  // The path was checked up front; what still fails (a full disk) is the --out file's fault.
+  if (!gui::write_png(image, o.out, &error)) throw UsageError("--out: " + error);
+  fmt::print("wrote {} ({}x{})\n", o.out, plan.width, plan.height);
+  if (!slide.empty()) fmt::print("slide: {}\n", slide);
+  if (!o.open.empty()) fmt::print("state: {}\n", view_state);
+  return kOk;
+}
+
+// `screenshot --open STATE`: the state checked before anything renders, then drawn.
+int run_open_screenshot(const ScreenshotOptions& o, gui::ScreenshotPlan& plan) {
+  refuse_beside_open(o);
+  if (o.live_bench || o.variant_run) throw UsageError("--open: without --live-bench and --variant-run");
+  if (auto bad = gui::check_view_state(o.open, gui::LessonPlayer{})) throw UsageError("--open: " + *bad);
+  plan.lesson.view_state = o.open;
+  if (o.results == "timings") plan.results.reset();  // a lesson step picks its tabs
+  gui::AppState state;
+  state.timings.comparison_open = o.results == "compare";
+  if (!state.timings.skipped_files.empty()) throw UsageError(state.timings.skipped_files.front());
+  return write_screenshot(o, state, plan);
+}
+
 }  // namespace
 
 CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
@@ -150,6 +191,8 @@ CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
                                     "lesson, or --lesson's");
   cmd->add_option("--press", o.presses, "a key the clicker sends, replayed after opening; repeat it (PgDn, PgUp, "
                                         "Right, Left, Space, Enter, B, ., T, F5, Esc, P, 1..9)");
+  cmd->add_option("--open", o.open, "a view state, the web build's URL fragment: 'lesson=padding&step=3' "
+                                    "(docs/view-state.md); instead of --kernel, --lesson and the flags of the state");
   return cmd;
 }
 
@@ -187,7 +230,9 @@ int run_screenshot(const ScreenshotOptions& o) {
     if (!key) throw UsageError(fmt::format("--press: '{}' is not a key (keys: {})", k, gui::key_names()));
     plan.presses.push_back(*key);
   }
-  if (!o.presses.empty() && o.lesson.empty() && o.deck.empty()) throw UsageError("--press: needs --lesson or --deck");
+  if (!o.presses.empty() && o.lesson.empty() && o.deck.empty() && o.open.empty())
+    throw UsageError("--press: needs --lesson, --deck or --open");
+  if (!o.open.empty()) return run_open_screenshot(o, plan);
   // Bad flags are reported before a missing display: they are the user's to fix first.
   gui::AppState state;
   if (!o.deck.empty()) {
@@ -230,18 +275,7 @@ int run_screenshot(const ScreenshotOptions& o) {
     return kNoGpu;
   }
   // No display needed: a hidden window renders off-screen (GlWindow::open, Mesa's surfaceless EGL without DISPLAY).
-  std::string error;
-  gui::Image image;
-  std::string slide;
-  if (!gui::render_screenshot(state, plan, image, &error, &slide)) {
-    std::cerr << "warpscope: screenshot: " << error << "\n";
-    return kFailure;
-  }
-  // The path was checked up front; what still fails (a full disk) is the --out file's fault.
-  if (!gui::write_png(image, o.out, &error)) throw UsageError("--out: " + error);
-  fmt::print("wrote {} ({}x{})\n", o.out, w, h);
-  if (!slide.empty()) fmt::print("slide: {}\n", slide);
-  return kOk;
+  return write_screenshot(o, state, plan);
 }
 
 }  // namespace ws::cli

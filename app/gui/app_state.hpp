@@ -98,6 +98,9 @@ struct ViewPrefs {
   // ~0.6 s; screenshots and tests turn it off to draw the final state at once.
   bool animate_reveal = true;
   bool animating_reveal = false;  // a reveal is moving: frames must not wait for input
+  // Why the last view-state string (view_state.hpp: a URL fragment, --open) was
+  // not applied; the status bar shows it. Empty once one applies.
+  std::string state_error;
 };
 
 class AppState {

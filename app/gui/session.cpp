@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include "gui/view_state.hpp"
+
 namespace ws::gui {
 
 void build_frame(GlWindow& window, Workbench& bench, AppState& state, double dt_seconds) {
@@ -17,6 +19,13 @@ void build_frame(GlWindow& window, Workbench& bench, AppState& state, double dt_
 
 bool open_start(const LessonStart& start, Workbench& bench, AppState& state, std::string* error) {
   LessonPlayer& player = bench.lessons();
+  if (!start.view_state.empty()) {
+    if (auto bad = apply_view_state(start.view_state, state, player)) {
+      *error = "--open: " + *bad;
+      return false;
+    }
+    return true;
+  }
   if (!start.deck.empty() && !player.use_deck(start.deck)) {
     *error = "--deck: " + player.deck_error();
     return false;
@@ -74,7 +83,7 @@ std::optional<std::string> check_image_size(int w, int h) {
 }
 
 bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, std::string* error,
-                       std::string* slide) {
+                       std::string* slide, std::string* view_state) {
   WindowOptions o;
   o.width = plan.width;
   o.height = plan.height;
@@ -110,7 +119,7 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, 
   state.view.animate_reveal = false;  // a picture of the revealed state, not of its first frame
   state.view.presenter = plan.lesson.present || plan.figure_only.has_value();
   if (plan.figure_only) bench.show_figure_only(*plan.figure_only);
-  if (!plan.lesson.lesson.empty() || !plan.lesson.deck.empty()) {
+  if (!plan.lesson.lesson.empty() || !plan.lesson.deck.empty() || !plan.lesson.view_state.empty()) {
     if (!open_start(plan.lesson, bench, state, error)) return false;
     if (!bench.lessons().error().empty()) {
       *error = bench.lessons().error();
@@ -156,6 +165,7 @@ bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& img, 
     *error = "OpenGL error " + gl;
     return false;
   }
+  if (view_state) *view_state = encode_view_state(state, bench.lessons());
   if (slide && bench.lessons().open()) {
     const LessonPlayer& p = bench.lessons();
     *slide = lesson_position(p) +

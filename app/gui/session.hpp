@@ -18,6 +18,8 @@ struct LessonStart {
   int step = 1;
   bool present = false;
   std::string deck;    // NAME or FILE (lessons/deck.hpp); empty: the default deck
+  // A view-state string (view_state.hpp, `--open`): the whole state, instead of the fields above.
+  std::string view_state;
 };
 
 // Opens the start's deck and lesson in `bench` (the deck's first lesson when
@@ -51,8 +53,9 @@ struct ScreenshotPlan {
 // the picture is complete. Fails on a GL error or an image of one colour.
 // `slide`, when given, receives where the lesson stands after the presses
 // ("Lesson 3: ... - step 1 of 4, question"; "blank"; "contents"), empty without one.
+// `view_state`, when given, receives the frame's view-state string (view_state.hpp).
 bool render_screenshot(AppState& state, const ScreenshotPlan& plan, Image& out, std::string* error,
-                       std::string* slide = nullptr);
+                       std::string* slide = nullptr, std::string* view_state = nullptr);
 
 // Screenshot and PNG export sizes: from 320 x 240 to 3840 x 2160 (4K, a
 // projector's largest), either way round. 8192 x 8192 took 1.2 GB and 17 s

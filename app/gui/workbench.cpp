@@ -338,6 +338,7 @@ void Workbench::draw_status_bar(AppState& state, float height) {
   std::string notice = state.timings.notice();
   if (!export_notice_.empty()) notice = export_notice_ + (notice.empty() ? "" : "  |  ") + notice;
   if (!state.view.font_warning.empty()) notice += (notice.empty() ? "" : "  |  ") + state.view.font_warning;
+  if (!state.view.state_error.empty()) notice = "Link not opened: " + state.view.state_error + (notice.empty() ? "" : "  |  ") + notice;
   if (!notice.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(palette::text_conflict(), "|  %s", notice.c_str());

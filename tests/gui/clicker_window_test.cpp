@@ -55,7 +55,7 @@ TEST(Clicker, BadPressesAndDecksAreNamed) {
   EXPECT_NE(r.err.find("--deck: 'nosuch' is not a deck (known: default"), std::string::npos) << r.err;
   r = run_warpscope({"screenshot", "--kernel", "copy", "--press", "PgDn", "--out", out});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("--press: needs --lesson or --deck"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--press: needs --lesson, --deck or --open"), std::string::npos) << r.err;
   r = run_warpscope({"--deck", "nosuch"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--deck: 'nosuch' is not a deck"), std::string::npos) << r.err;
