@@ -1,6 +1,7 @@
 // warpscope: the command line; with no subcommand, the window (once built) or help.
 // Exit codes (cli/command.hpp, README "Exit codes"): 0, 2 bad input, 3 no GPU, 1 internal or output error.
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -19,6 +20,7 @@
 #include "cli/reconcile_command.hpp"
 #include "cli/report_command.hpp"
 #include "cli/variant_command.hpp"
+#include "version.hpp"
 #include "ws/kernels/assets.hpp"
 #if WS_HAVE_GUI
 #include "cli/export_command.hpp"
@@ -68,6 +70,10 @@ int check_stdout(int code) {
 int run(int argc, char** argv) {
   CLI::App app{"warpscope: how GPUs serve memory, simulated and measured"};
   app.require_subcommand(0, 1);
+  // First line "warpscope VERSION", as help2man reads it (the man page of the Debian package).
+  app.set_version_flag("--version", fmt::format("warpscope {}\ncommit: {}\ncuda: {}", ws::kVersion, ws::kGitCommit,
+                                                ws::kCudaSupport),
+                       "print the version, the commit it was built from and whether CUDA is compiled in");
   ws::cli::AnalyzeOptions analyze;
   CLI::App* analyze_cmd = ws::cli::add_analyze_command(app, analyze);
   ws::cli::ReportOptions report;
@@ -111,6 +117,8 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "warpscope: " << e.what() << "\n";
