@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs the distro packages warpscope builds and tests with, only those missing.
+# dpkg-dev (dpkg-shlibdeps) and help2man make the Debian package (scripts/package.sh).
 # Works as root, or through sudo otherwise. Safe to run again: does nothing when all are present.
 # Also clang with libFuzzer for scripts/fuzz.sh (best effort: without it the
 # fuzz smoke run is skipped, everything else works).
@@ -11,6 +12,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-dev
   nlohmann-json3-dev libcli11-dev libstb-dev libfmt-dev
   xvfb xauth fonts-dejavu-core
+  dpkg-dev help2man
   clang
 )
 
