@@ -3,9 +3,10 @@
 # puts in the prefix (bin/warpscope; its data in share/warpscope, found from
 # <exe>/../share/warpscope: ws/kernels/assets.hpp) under /usr, plus a desktop
 # entry, an icon (packaging/make-icon.py draws it) and a man page made from
-# --help by help2man when that is installed.
+# --help (and each subcommand's, packaging/man-commands.sh) by help2man when
+# that is installed.
 #
-# Dependencies: dpkg-shlibdeps reads the binary's libraries (libglfw3, libgl1,
+# Dependencies: dpkg-shlibdeps reads the binary's libraries (libglfw3, libegl1,
 # libstdc++6, ...); fonts-dejavu-core is loaded by the window at run time, so it
 # is named here. CUDA is no dependency: ws_kernels links CUDA::cudart_static and
 # the runtime opens the driver (libcuda.so.1) itself when a GPU is there.
@@ -21,12 +22,15 @@ if(WS_HELP2MAN AND WS_GZIP AND TARGET warpscope)
   add_custom_command(
     OUTPUT ${ws_man}.gz
     COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
+    # Each subcommand's --help as a COMMANDS section (--help alone lists only their names).
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/man-commands.sh $<TARGET_FILE:warpscope> ${PROJECT_BINARY_DIR}/man/commands.h2m
     COMMAND ${WS_HELP2MAN} --no-info --no-discard-stderr --section 1
             --name "how GPUs serve shared and global memory, simulated and measured"
+            --include ${PROJECT_BINARY_DIR}/man/commands.h2m
             --output ${ws_man} $<TARGET_FILE:warpscope>
     # -n: no name or time stamp in the .gz, so the package is the same from build to build.
     COMMAND ${WS_GZIP} -9nf ${ws_man}
-    DEPENDS warpscope
+    DEPENDS warpscope ${CMAKE_CURRENT_LIST_DIR}/man-commands.sh
     COMMENT "Man page warpscope.1 from warpscope --help (help2man)"
     VERBATIM)
   add_custom_target(warpscope_man ALL DEPENDS ${ws_man}.gz)

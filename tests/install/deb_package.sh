@@ -35,20 +35,28 @@ grep -q " ./usr/share/warpscope/assets/lessons/.*\.json\$" "$tmp/contents" || fa
 grep -q " ./usr/share/warpscope/kernels/include/ws/kernels/.*\.hpp\$" "$tmp/contents" || fail "no kernel sources"
 if [ "$expect_man" = ON ]; then
   grep -q " ./usr/share/man/man1/warpscope.1.gz\$" "$tmp/contents" || fail "no man page (help2man was found)"
+  dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/share/man/man1/warpscope.1.gz | gzip -dc >"$tmp/man"
+  grep -q '^\.SS analyze' "$tmp/man" || fail "the man page has no section for the analyze command"
 fi
 
 dpkg-deb -x "$deb" "$tmp/root"
 exe=$tmp/root/usr/bin/warpscope
 # Each library the binary loads comes from a package named in Depends.
-# The path the loader resolves each soname to, asked of dpkg as /usr/lib/... and
-# /lib/... (merged /usr: a package may have registered either).
-owner_of() {
-  dpkg -S "$1" 2>/dev/null || dpkg -S "${1#/usr}" 2>/dev/null || dpkg -S "/usr$1" 2>/dev/null
-}
-for soname in $(readelf -d "$exe" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
-  path=$(ldd "$exe" | sed -n "s|^[[:space:]]*$soname => \(/[^ ]*\) .*|\1|p")
+# The path the loader resolves each soname to, asked of dpkg (once, for all of
+# them) as /usr/lib/... and /lib/...: with merged /usr a package may have
+# registered either.
+ldd "$exe" >"$tmp/ldd"
+needed=$(readelf -d "$exe" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
+paths=""
+for soname in $needed; do
+  path=$(sed -n "s|^[[:space:]]*$soname => \(/[^ ]*\) .*|\1|p" "$tmp/ldd")
   [ -n "$path" ] || fail "the loader finds no $soname"
-  owner=$(owner_of "$path" | head -n 1 | cut -d: -f1)
+  paths="$paths $path ${path#/usr} /usr$path"
+done
+dpkg -S $paths >"$tmp/owners" 2>/dev/null || true
+for soname in $needed; do
+  path=$(sed -n "s|^[[:space:]]*$soname => \(/[^ ]*\) .*|\1|p" "$tmp/ldd")
+  owner=$(awk -F': ' -v p="${path#/usr}" '$2 == p || $2 == "/usr" p { sub(/:.*/, "", $1); print $1; exit }' "$tmp/owners")
   [ -n "$owner" ] || fail "no installed package holds $path ($soname)"
   declared "$owner" || fail "$soname comes from $owner, which Depends does not name"
 done
