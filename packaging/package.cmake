@@ -11,8 +11,11 @@
 # is named here. CUDA is no dependency: ws_kernels links CUDA::cudart_static and
 # the runtime opens the driver (libcuda.so.1) itself when a GPU is there.
 
-install(FILES ${CMAKE_CURRENT_LIST_DIR}/warpscope.desktop DESTINATION share/applications)
-install(FILES ${CMAKE_CURRENT_LIST_DIR}/warpscope.png DESTINATION share/icons/hicolor/256x256/apps)
+# The menu entry starts the window; a build without one has none to start.
+if(WS_BUILD_GUI)
+  install(FILES ${CMAKE_CURRENT_LIST_DIR}/warpscope.desktop DESTINATION share/applications)
+  install(FILES ${CMAKE_CURRENT_LIST_DIR}/warpscope.png DESTINATION share/icons/hicolor/256x256/apps)
+endif()
 
 # The man page from the built program's --help and --version, at build time.
 find_program(WS_HELP2MAN help2man)
@@ -72,6 +75,6 @@ find_program(WS_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(WS_BUILD_TESTS AND WS_DPKG_DEB AND WS_DPKG_SHLIBDEPS AND NOT CMAKE_CXX_FLAGS MATCHES "-fsanitize")
   add_test(NAME package_deb_installs_and_runs
            COMMAND ${PROJECT_SOURCE_DIR}/tests/install/deb_package.sh ${CMAKE_CPACK_COMMAND} ${PROJECT_BINARY_DIR}
-                   ${WS_PACKAGE_HAS_MAN} ${PROJECT_VERSION})
+                   ${WS_PACKAGE_HAS_MAN} ${PROJECT_VERSION} $<IF:$<BOOL:${WS_BUILD_GUI}>,ON,OFF>)
   set_tests_properties(package_deb_installs_and_runs PROPERTIES TIMEOUT 180)
 endif()
