@@ -9,8 +9,13 @@
 // (headless_window.cpp).
 #include "gui/gl_window.hpp"
 
+#ifdef __EMSCRIPTEN__
+// The web page: WebGL2 is OpenGL ES 3, whose functions Emscripten links directly.
+#include <GLES3/gl3.h>
+#else
 #include <glad/gl.h>
 // glad first: GLFW must not pull in the system GL header.
+#endif
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -99,6 +104,9 @@ std::string font_problem(const std::string& path) {
 }  // namespace
 
 std::string display_problem() {
+#ifdef __EMSCRIPTEN__
+  return {};  // the page's canvas
+#endif
   const char* x = std::getenv("DISPLAY");
   const char* wl = std::getenv("WAYLAND_DISPLAY");
   if ((x && *x) || (wl && *wl)) return {};
@@ -109,7 +117,9 @@ std::string display_problem() {
 
 std::unique_ptr<GlWindow> GlWindow::open(const WindowOptions& o, AppState& state, std::string* error) {
   if (std::string p = display_problem(); !p.empty()) {
+#ifndef __EMSCRIPTEN__
     if (!o.visible) return open_headless(o, state, error);
+#endif
     *error = p;
     return nullptr;
   }
@@ -119,6 +129,15 @@ std::unique_ptr<GlWindow> GlWindow::open(const WindowOptions& o, AppState& state
     return nullptr;
   }
   std::unique_ptr<GlWindow> w(new GlWindow());
+#ifdef __EMSCRIPTEN__
+  // The canvas fills the page; its size is the window's (web/web_main.cpp follows the browser's).
+  w->window_ = glfwCreateWindow(std::max(320, o.width), std::max(240, o.height), "warpscope", nullptr, nullptr);
+  if (!w->window_) {
+    *error = fmt::format("cannot create a WebGL2 context ({})", last_glfw_error());
+    return nullptr;
+  }
+  glfwMakeContextCurrent(w->window_);
+#else
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -147,6 +166,7 @@ std::unique_ptr<GlWindow> GlWindow::open(const WindowOptions& o, AppState& state
     *error = "cannot load the OpenGL 3.3 functions (glad)";
     return nullptr;
   }
+#endif
   w->start_imgui(state, o.font_scale);
   return w;
 }
@@ -157,7 +177,11 @@ void GlWindow::start_imgui(AppState& state, float font_scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // the layout is computed, not saved
   if (window_) ImGui_ImplGlfw_InitForOpenGL(window_, true);
+#ifdef __EMSCRIPTEN__
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+#else
   ImGui_ImplOpenGL3_Init("#version 330 core");
+#endif
   imgui_ready_ = true;
   state.view.font_scale = font_scale;
   load_fonts(state);
@@ -171,10 +195,12 @@ GlWindow::~GlWindow() {
     if (window_) ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
   }
+#ifndef __EMSCRIPTEN__
   if (headless_) {
     close_headless();
     return;
   }
+#endif
   if (window_) glfwDestroyWindow(window_);
   glfwTerminate();
 }
@@ -223,6 +249,10 @@ void GlWindow::load_fonts(AppState& state) {
 
 void GlWindow::toggle_fullscreen(bool on) {
   if (on == fullscreen_ || headless_) return;
+#ifdef __EMSCRIPTEN__
+  // A page may only go full screen from the browser's own gesture (its F11).
+  return;
+#endif
   GLFWmonitor* monitor = glfwGetPrimaryMonitor();
   if (on && monitor) {
     glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
@@ -258,6 +288,10 @@ void GlWindow::begin_frame(AppState& state) {
     io.DeltaTime = 1.0f / 60;
   } else {
     ImGui_ImplGlfw_NewFrame();
+    // ImGui asserts DeltaTime > 0; a browser's clock may not move between two
+    // frames (headless Chromium with a virtual time budget), nor a fast machine's.
+    ImGuiIO& io = ImGui::GetIO();
+    if (!(io.DeltaTime > 0.0f)) io.DeltaTime = 1e-4f;
   }
   ImGui::NewFrame();
 }

@@ -4,6 +4,7 @@
 // framebuffer; every frame is drawn into the window's offscreen FBO. ImGui's
 // OpenGL3 backend loads its functions through libGL's glXGetProcAddressARB,
 // whose glvnd stubs dispatch to whichever context is current, EGL's included.
+#ifndef __EMSCRIPTEN__  // a web page always has its canvas: no EGL there
 #include <glad/gl.h>
 // glad first: EGL's headers must not pull in the system GL header.
 #include <EGL/egl.h>
@@ -70,3 +71,5 @@ void GlWindow::close_headless() {
 }
 
 }  // namespace ws::gui
+
+#endif  // __EMSCRIPTEN__

@@ -41,6 +41,11 @@ std::vector<MeasurementSet> load_recorded_measurements(std::string* error, std::
 }
 
 std::string probe_gpu(std::string* name) {
+#ifdef __EMSCRIPTEN__
+  // A page reaches no CUDA device: the timings shown are the recorded ones.
+  name->clear();
+  return "a web page cannot run CUDA; run warpscope on a machine with an NVIDIA GPU to measure";
+#endif
   auto info = kernels::gpu_info();
   if (auto* e = std::get_if<kernels::GpuError>(&info)) {
     name->clear();

@@ -2,6 +2,8 @@
 // bench and the predictions each in their own background task.
 #include "gui/timings_model.hpp"
 
+#include "gui/browser.hpp"
+
 #include <chrono>
 #include <exception>
 #include <algorithm>
@@ -12,18 +14,12 @@
 
 #include <fmt/format.h>
 
+#include "gui/prediction_slices.hpp"
 #include "ws/kernels/work.hpp"
 
 namespace ws::gui {
 namespace {
 
-template <class T>
-bool finished(const std::future<T>& f) {
-  return f.valid() && f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
-}
-
-using PredictionJobs = std::vector<std::pair<const kernels::KernelDescriptor*, kernels::KernelParams>>;
-using Predictions = std::vector<std::optional<kernels::Prediction>>;
 
 // The last predictions made in this process, by set and entries: every AppState
 // predicts the same recorded set, and `export --deck` makes one per slide (about
@@ -116,17 +112,17 @@ void TimingsModel::start_live_bench() {
   if (live_job_.valid() || gpu != GpuStatus::Present) return;
   live_error_.clear();
   progress_ = 0.0f;
-  live_job_ = std::async(std::launch::async, [this]() {
-    return run_live_bench([this](float fraction, const std::string& kernel) {
+  live_job_.start([this](SliceClock::time_point) {
+    return std::optional(run_live_bench([this](float fraction, const std::string& kernel) {
       progress_ = fraction;
       std::lock_guard lock(stage_mutex_);
       stage_ = kernel;
-    });
+    }));
   });
 }
 
 void TimingsModel::poll() {
-  if (finished(live_job_)) {
+  if (live_job_.ready()) {
     try {
       live_ = live_job_.get();
       predictions_started_ = false;  // a new set: predict it
@@ -134,7 +130,7 @@ void TimingsModel::poll() {
       live_error_ = e.what();
     }
   }
-  if (finished(predict_job_)) {
+  if (predict_job_.ready()) {
     const auto results = predict_job_.get();
     const MeasurementSet* set = shown();
     // Another set may be shown by now: then ensure_predictions() starts again.
@@ -159,13 +155,19 @@ void TimingsModel::ensure_predictions() {
   if (!set->calibration.present) return;  // the panels say so
   std::vector<std::pair<const kernels::KernelDescriptor*, kernels::KernelParams>> jobs;
   for (const Measurement& m : set->kernels) jobs.emplace_back(kernels::find_kernel(m.kernel), m.params);
-  predict_job_ = std::async(std::launch::async, [jobs, calibration = set->calibration, origin = set->origin]() {
+  // Natively every core predicts the whole set in one go; in the browser (no
+  // threads) one entry after another, a slice per frame.
+  auto slices = std::make_shared<PredictionSlices>(jobs, set->calibration);
+  predict_job_.start([jobs, calibration = set->calibration, origin = set->origin,
+                      slices](SliceClock::time_point until) -> std::optional<Predictions> {
     PredictionMemo& memo = prediction_memo();
     {
       std::lock_guard<std::mutex> held(memo.lock);
       if (memo.filled && memo.origin == origin && memo.jobs == jobs) return memo.results;
     }
-    Predictions out = predict_entries(jobs, calibration);
+    std::optional<Predictions> done = in_browser() ? slices->step(until) : predict_entries(jobs, calibration);
+    if (!done) return std::nullopt;
+    Predictions out = std::move(*done);
     std::lock_guard<std::mutex> held(memo.lock);
     memo.origin = origin;
     memo.jobs = jobs;

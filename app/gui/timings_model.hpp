@@ -2,18 +2,19 @@
 // (assets/measurements/<gpu>.json: an H100 and an H200, with each GPU's
 // calibration), a live bench and calibration on this machine's GPU in a
 // background thread, and the model's prediction of every measured entry on
-// that GPU (also in the background: whole-kernel simulations take a while).
+// that GPU (also in the background, gui/background.hpp: whole-kernel
+// simulations take a while).
 #pragma once
 
 #include <atomic>
 #include <functional>
-#include <future>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "gui/background.hpp"
 #include "ws/kernels/catalog.hpp"
 #include "ws/kernels/lesson_pairs.hpp"
 #include "ws/kernels/measurements.hpp"
@@ -84,9 +85,9 @@ class TimingsModel {
  private:
   bool predictions_started_ = false;
   std::string predicted_origin_;  // the set the predictions are for
-  std::future<std::vector<std::optional<kernels::Prediction>>> predict_job_;
+  Background<std::vector<std::optional<kernels::Prediction>>> predict_job_;
   std::map<const Measurement*, kernels::Prediction> predicted_;
-  std::future<MeasurementSet> live_job_;
+  Background<MeasurementSet> live_job_;
   std::optional<MeasurementSet> live_;
   std::string live_error_;
   std::atomic<float> progress_{0.0f};

@@ -1,5 +1,7 @@
 #include "gui/timings_panel.hpp"
 
+#include "gui/browser.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -34,6 +36,12 @@ void TimingsPanel::draw_source(AppState& state) {
     }
     if (!t.live_error().empty()) ImGui::TextColored(palette::text_conflict(), "bench failed: %s", t.live_error().c_str());
   } else if (!state.view.presenter) {  // a slide shows where the times come from, not a warning
+    if (in_browser()) {  // the control a GPU machine has, shown where it would be
+      ImGui::BeginDisabled();
+      ImGui::Button("Run bench and calibrate");
+      ImGui::EndDisabled();
+      ImGui::SameLine();
+    }
     ImGui::PushStyleColor(ImGuiCol_Text, palette::text_conflict());
     text_wrapped(fmt::format("No GPU here ({}): showing recorded measurements.", t.gpu_reason));
     ImGui::PopStyleColor();

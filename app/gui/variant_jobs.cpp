@@ -7,30 +7,25 @@
 
 #include "ws/arch.hpp"
 #include "ws/kernels/prediction.hpp"
+#include "gui/prediction_slices.hpp"
 #include "ws/kernels/work.hpp"
 
 namespace ws::gui {
 namespace {
 
-template <class T>
-bool finished(const std::future<T>& f) {
-  return f.valid() && f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
-}
-
-// The model's time for one kernel, or nothing where it cannot go (sizes that would
-// take minutes to simulate, a kernel the simulator refuses).
-VariantPrediction predict_one(const kernels::KernelDescriptor& k, const kernels::KernelParams& p,
-                              const kernels::Calibration& c) {
-  VariantPrediction out;
-  try {
-    if (kernels::check_params(k, p, default_preset()) || kernels::check_work(k, p, default_preset().warp_lanes))
-      return out;
-    const kernels::Prediction pr = kernels::predict(k, p, c);
-    out.ms = pr.predicted_ms;
-    out.bound = std::string(pr.bound);
-  } catch (const std::exception&) {
+// The model's time for each kernel, or nothing where it cannot go (sizes that would
+// take minutes to simulate, a kernel the simulator refuses): PredictionSlices' rows.
+std::vector<VariantPrediction> rows_of(const Predictions& predicted) {
+  std::vector<VariantPrediction> rows;
+  for (const std::optional<kernels::Prediction>& p : predicted) {
+    VariantPrediction row;
+    if (p) {
+      row.ms = p->predicted_ms;
+      row.bound = std::string(p->bound);
+    }
+    rows.push_back(std::move(row));
   }
-  return out;
+  return rows;
 }
 
 }  // namespace
@@ -63,11 +58,15 @@ void VariantJobs::predict(std::shared_ptr<const kernels::KernelVariant> v, const
 
 void VariantJobs::start_predict(PredictRequest r) {
   running_request_ = r;
-  predict_job_ = std::async(std::launch::async, [r = std::move(r)]() {
-    VariantPredictions out{r.variant, r.gpu, {}};
-    out.rows.push_back(predict_one(r.variant->descriptor(), r.variant->params(), r.calibration));
-    for (const BesideKernel& b : beside_kernels(*r.variant)) out.rows.push_back(predict_one(*b.kernel, b.params, r.calibration));
-    return out;
+  // [0] the variant, then the kernels beside it. The variant's descriptor lives in
+  // r.variant, which the job holds until it has finished.
+  PredictionJobs jobs{{&r.variant->descriptor(), r.variant->params()}};
+  for (const BesideKernel& b : beside_kernels(*r.variant)) jobs.emplace_back(b.kernel, b.params);
+  auto slices = std::make_shared<PredictionSlices>(std::move(jobs), r.calibration);
+  predict_job_.start([r = std::move(r), slices](SliceClock::time_point until) -> std::optional<VariantPredictions> {
+    std::optional<Predictions> done = slices->step(until);
+    if (!done) return std::nullopt;
+    return VariantPredictions{r.variant, r.gpu, rows_of(*done)};
   });
 }
 
@@ -90,7 +89,7 @@ void VariantJobs::start_run(std::shared_ptr<const kernels::KernelVariant> v, int
     std::lock_guard lock(stage_mutex_);
     stage_ = "compiling";
   }
-  run_job_ = std::async(std::launch::async, [this, v = std::move(v), repeat]() {
+  run_job_.start([this, v = std::move(v), repeat](SliceClock::time_point) -> std::optional<VariantRunOutcome> {
     VariantRunOutcome out;
     out.variant = v;
     const std::vector<BesideKernel> beside = beside_kernels(*v);
@@ -142,7 +141,7 @@ void VariantJobs::wait_run() {
 }
 
 void VariantJobs::poll() {
-  if (finished(predict_job_)) {
+  if (predict_job_.ready()) {
     predicted_ = predict_job_.get();
     running_request_.reset();
   }
@@ -151,7 +150,7 @@ void VariantJobs::poll() {
     waiting_.reset();
     start_predict(std::move(r));
   }
-  if (finished(run_job_)) ran_ = run_job_.get();
+  if (run_job_.ready()) ran_ = run_job_.get();
 }
 
 }  // namespace ws::gui

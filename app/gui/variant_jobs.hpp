@@ -2,17 +2,18 @@
 //   predictions        the variant and the kernels beside it (kernels::beside_kernels()) predicted on one GPU's calibration
 //   GPU run            run_variant (NVRTC, load, check, time) and the kernels beside it timed
 // A whole-kernel prediction at 8192 x 8192 takes a tenth of a second per kernel
-// and a GPU run seconds: both run in std::async so typing never waits for them.
+// and a GPU run seconds: both run in the background (gui/background.hpp: a
+// thread natively, slices between frames in the browser) so typing never waits for them.
 #pragma once
 
 #include <atomic>
-#include <future>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "gui/background.hpp"
 #include "ws/kernels/bench.hpp"
 #include "ws/kernels/measurements.hpp"
 #include "ws/kernels/variant.hpp"
@@ -85,11 +86,11 @@ class VariantJobs {
   bool requested(const kernels::KernelVariant& v, const std::string& gpu) const;
 
   std::optional<PredictRequest> running_request_;  // what predict_job_ computes
-  std::future<VariantPredictions> predict_job_;
+  Background<VariantPredictions> predict_job_;
   std::optional<PredictRequest> waiting_;
   std::optional<VariantPredictions> predicted_;
 
-  std::future<VariantRunOutcome> run_job_;
+  Background<VariantRunOutcome> run_job_;
   std::optional<VariantRunOutcome> ran_;
   std::atomic<float> progress_{0.0f};
   mutable std::mutex stage_mutex_;

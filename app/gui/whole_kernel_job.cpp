@@ -3,26 +3,38 @@
 #include <chrono>
 #include <exception>
 
+#include "ws/kernels/report_run.hpp"
 #include "ws/kernels/work.hpp"
 
 namespace ws::gui {
 namespace {
 
-ReportOutcome run_report(const ReportRequest& r, const kernels::SimulationProgress& progress) {
-  ReportOutcome o;
-  // Sizes that would take more than about a second are refused (the window's limit, ws/kernels/work.hpp).
-  if (auto too_much = kernels::check_work(*r.kernel, r.params, r.arch->warp_lanes, kernels::kMaxWindowTracedAccesses)) {
-    o.error = *too_much;
+// The default job: the work limit checked, then kernels::report() as a
+// ReportRun, stepped until each slice's deadline.
+Background<ReportOutcome>::Step sliced_report(const ReportRequest& r, const kernels::SimulationProgress& progress) {
+  auto run = std::make_shared<std::optional<kernels::ReportRun>>();
+  return [r, progress, run](SliceClock::time_point until) -> std::optional<ReportOutcome> {
+    if (!*run) {
+      // Sizes that would take more than about a second are refused (the window's limit, ws/kernels/work.hpp).
+      if (auto too_much = kernels::check_work(*r.kernel, r.params, r.arch->warp_lanes,
+                                              kernels::kMaxWindowTracedAccesses)) {
+        ReportOutcome o;
+        o.error = *too_much;
+        return o;
+      }
+      run->emplace(*r.kernel, r.params, *r.arch, Dim3{0, 0, 0}, 0, progress);
+    }
+    if (!(*run)->step(until)) return std::nullopt;
+    ReportOutcome o;
+    o.report = (*run)->take();
+    o.cancelled = !o.report;
     return o;
-  }
-  o.report = kernels::report(*r.kernel, r.params, *r.arch, Dim3{0, 0, 0}, 0, progress);
-  o.cancelled = !o.report;
-  return o;
+  };
 }
 
 }  // namespace
 
-WholeKernelJob::WholeKernelJob(ReportRunner run) : run_(run ? std::move(run) : ReportRunner(run_report)) {}
+WholeKernelJob::WholeKernelJob(ReportRunner run) : run_(std::move(run)) {}
 
 WholeKernelJob::~WholeKernelJob() {
   if (!running_.valid()) return;
@@ -75,13 +87,16 @@ double WholeKernelJob::progress() const {
 void WholeKernelJob::start(const ReportRequest& r) {
   stale_ = false;
   control_ = std::make_shared<Control>();
-  running_ = std::async(std::launch::async, [run = run_, r, c = control_]() {
-    const kernels::SimulationProgress progress{[c](double fraction) {
-      c->progress.store(fraction, std::memory_order_relaxed);
-      return !c->cancel.load(std::memory_order_relaxed);
-    }};
+  const kernels::SimulationProgress progress{[c = control_](double fraction) {
+    c->progress.store(fraction, std::memory_order_relaxed);
+    return !c->cancel.load(std::memory_order_relaxed);
+  }};
+  Background<ReportOutcome>::Step step =
+      run_ ? [run = run_, r, progress](SliceClock::time_point) { return std::optional(run(r, progress)); }
+           : sliced_report(r, progress);
+  running_.start([step = std::move(step)](SliceClock::time_point until) -> std::optional<ReportOutcome> {
     try {
-      return run(r, progress);
+      return step(until);
     } catch (const std::exception& e) {
       ReportOutcome o;
       o.error = e.what();
@@ -91,7 +106,7 @@ void WholeKernelJob::start(const ReportRequest& r) {
 }
 
 void WholeKernelJob::poll() {
-  if (running_.valid() && running_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+  if (running_.ready()) {
     ReportOutcome o = running_.get();
     control_.reset();
     if (o.cancelled) ++stopped_early_;

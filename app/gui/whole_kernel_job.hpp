@@ -1,4 +1,5 @@
-// The whole-kernel report in a background thread: a large kernel takes up to
+// The whole-kernel report in the background (gui/background.hpp: a thread
+// natively, slices between frames in the browser): a large kernel takes up to
 // ~10 s to simulate within the work limit (ws/kernels/work.hpp), which must not
 // freeze the window. One job runs at a time. It reports its progress, and the
 // window can cancel it; a new request cancels the running job (its result
@@ -8,7 +9,7 @@
 
 #include <atomic>
 #include <functional>
-#include <future>
+#include "gui/background.hpp"
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,8 +33,9 @@ struct ReportOutcome {
   bool cancelled = false;  // the progress hook said stop: neither report nor error
 };
 
-// What a job runs, on its own thread; the default is kernels::report() behind
-// kernels::check_work(). Tests pass their own to hold a job at a known point.
+// What a job runs, in one piece on its own thread; the default is
+// kernels::report() behind kernels::check_work(), in slices (kernels::ReportRun).
+// Tests pass their own to hold a job at a known point.
 using ReportRunner = std::function<ReportOutcome(const ReportRequest&, const kernels::SimulationProgress&)>;
 
 class WholeKernelJob {
@@ -69,8 +71,8 @@ class WholeKernelJob {
   void start(const ReportRequest& r);
   void stop_running();  // asks the running job to stop; its outcome will be dropped
 
-  ReportRunner run_;
-  std::future<ReportOutcome> running_;
+  ReportRunner run_;  // empty: the default, sliced
+  Background<ReportOutcome> running_;
   std::shared_ptr<Control> control_;       // the running job's
   std::optional<ReportRequest> waiting_;
   std::optional<ReportRequest> latest_;    // what rerun() runs again

@@ -13,6 +13,8 @@
 #include "gui/clicker.hpp"
 #include "gui/workbench.hpp"
 
+#include "gui/browser.hpp"
+
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -215,6 +217,9 @@ void Workbench::export_current_figure(AppState& state) {
     f << text;
     ok = ok && static_cast<bool>(f.flush());
   }
+  // In a browser the files land in the page's memory: hand them over as downloads.
+  if (ok && in_browser())
+    ok = offer_download(base + ".svg", "image/svg+xml") && offer_download(base + ".csv", "text/csv");
   export_notice_ = ok ? fmt::format("Exported {}.svg and .csv", base) : fmt::format("Export: cannot write {}.svg", base);
 }
 void Workbench::draw_code(AppState& state) { code_.Draw(state); }

@@ -47,7 +47,7 @@ std::string join(const std::vector<std::string>& v) {
 
 void only_keys(const json& obj, const std::string& field, std::initializer_list<const char*> known) {
   for (const auto& [key, _] : obj.items()) {
-    if (std::find_if(known.begin(), known.end(), [&](const char* k) { return key == k; }) != known.end()) continue;
+    if (std::find_if(known.begin(), known.end(), [&key = key](const char* k) { return key == k; }) != known.end()) continue;
     std::vector<std::string> names(known.begin(), known.end());
     fail(field.empty() ? key : field + "." + key, fmt::format("unknown field (known: {})", join(names)));
   }

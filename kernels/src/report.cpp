@@ -24,12 +24,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <map>
 #include <numeric>
 #include <unordered_set>
 
 #include "catalog_internal.hpp"
+#include "ws/kernels/report_run.hpp"
 #include "ws/kernels/work.hpp"
 #include "ws/cost_model.hpp"
 #include "ws/global_analysis.hpp"
@@ -147,18 +149,8 @@ class ProgressTicker {
   double from_ = 0, to_ = 1, units_ = 1, done_ = 0, reached_ = 0, next_ = 0;
 };
 
-// false: cancelled through `ticker` (the table then holds part of the block).
-bool simulate_block(const KernelDescriptor& k, const KernelParams& p, const LaunchConfig& lc, const ArchPreset& arch,
-                    Dim3 block, std::uint64_t weight, SiteTable& table, WarpTrace& scratch, PathRule paths,
-                    ProgressTicker& ticker) {
-  const int lanes = arch.warp_lanes;
-  const int warps = (lc.block.count() + lanes - 1) / lanes;
-  BlockFootprint footprint;
-  for (int w = 0; w < warps; ++w) {
-    trace_warp_into(k, p, lc, block, w, lanes, scratch, paths);
-    analyze_warp(scratch, arch, weight, table, &footprint);
-    if (!ticker.advance(1.0 / warps)) return false;
-  }
+// A finished block's footprint: the sectors and 128-byte lines it loads per site.
+void fold_footprint(const BlockFootprint& footprint, std::uint64_t weight, SiteTable& table) {
   constexpr std::uint64_t kSectorsPerLine = kLineBytes / kSectorBytes;
   for (const auto& [site, sectors] : footprint) {
     std::unordered_set<std::uint64_t> lines;
@@ -166,7 +158,6 @@ bool simulate_block(const KernelDescriptor& k, const KernelParams& p, const Laun
     table.at(site).block_sectors += weight * sectors.size();
     table.at(site).block_lines += weight * lines.size();
   }
-  return true;
 }
 
 // First byte address of each global array touched by thread 0 of a block.
@@ -223,72 +214,150 @@ AxisClasses classes_along(int n, const std::vector<std::vector<std::uint64_t>>& 
   return c;
 }
 
-// The whole kernel, or nothing when the ticker's hook cancelled it.
-std::optional<WholeKernel> simulate(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch,
-                                    BlockSampling sampling, PathRule paths, ProgressTicker& ticker) {
-  const LaunchConfig lc = launch_config(k, p);
-  SiteTable table;
-  WarpTrace scratch;
-  std::uint64_t simulated = 0;
-  auto every_block = [&] {
-    ticker.phase(1.0, static_cast<double>(lc.grid.x) * lc.grid.y);
-    for (int by = 0; by < lc.grid.y; ++by)
-      for (int bx = 0; bx < lc.grid.x; ++bx, ++simulated)
-        if (!simulate_block(k, p, lc, arch, Dim3{bx, by, 0}, 1, table, scratch, paths, ticker)) return;
-  };
-  if (sampling == BlockSampling::EveryBlock || lc.grid.z != 1 || k.block_mapping != BlockMapping::Affine) {
-    every_block();
-  } else {
+// The whole kernel as a loop that can stop between two units of work (a probe,
+// a warp) and go on later: step() runs until a deadline, so the web page spreads
+// a simulation over its frames; the native paths step it to the end at once.
+class Simulation {
+ public:
+  Simulation(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch, BlockSampling sampling,
+             PathRule paths, ProgressTicker& ticker)
+      : k_(k), p_(p), arch_(arch), paths_(paths), ticker_(ticker), lc_(launch_config(k, p)) {
+    warps_ = (lc_.block.count() + arch.warp_lanes - 1) / arch.warp_lanes;
+    if (sampling == BlockSampling::EveryBlock || lc_.grid.z != 1 || k.block_mapping != BlockMapping::Affine) {
+      every_block();
+      return;
+    }
     // The probes' share of the fraction, against the classes work.hpp expects
     // (a probe is about 1/kProbeWeight of one thread's run).
-    const double probes = static_cast<double>(lc.grid.x) + lc.grid.y;
+    const double probes = static_cast<double>(lc_.grid.x) + lc_.grid.y;
     if (ticker.enabled()) {
-      const double probe_blocks = probes / (double(kProbeWeight) * lc.block.count());
+      const double probe_blocks = probes / (double(kProbeWeight) * lc_.block.count());
       const double classes = double(estimate_work(k, p, arch.warp_lanes).block_classes);
       ticker.phase(probe_blocks / (probe_blocks + classes), probes);
     }
-    std::vector<std::vector<std::uint64_t>> fx, fy;
-    for (int bx = 0; bx < lc.grid.x && !ticker.cancelled(); ++bx) {
-      fx.push_back(first_addresses(k, p, lc, Dim3{bx, 0, 0}));
-      ticker.advance(1);
-    }
-    for (int by = 0; by < lc.grid.y && !ticker.cancelled(); ++by) {
-      fy.push_back(first_addresses(k, p, lc, Dim3{0, by, 0}));
-      ticker.advance(1);
-    }
-    if (ticker.cancelled()) return std::nullopt;
-    const AxisClasses cx = classes_along(lc.grid.x, fx), cy = classes_along(lc.grid.y, fy);
-    if (!cx.exact || !cy.exact) {
-      every_block();
-    } else {
-      ticker.phase(1.0, double(cx.representative.size() * cy.representative.size()));
-      for (std::size_t i = 0; i < cx.representative.size() && !ticker.cancelled(); ++i)
-        for (std::size_t j = 0; j < cy.representative.size(); ++j, ++simulated)
-          if (!simulate_block(k, p, lc, arch, Dim3{cx.representative[i], cy.representative[j], 0},
-                              cx.count[i] * cy.count[j], table, scratch, paths, ticker))
-            break;
+    stage_ = Stage::ProbeX;
+  }
+
+  // Works until `until` has passed (at least one unit); true once finished or cancelled.
+  bool step(std::chrono::steady_clock::time_point until) {
+    do {
+      if (stage_ == Stage::Done) return true;
+      if (ticker_.cancelled()) stage_ = Stage::Done;
+      else advance();
+    } while (std::chrono::steady_clock::now() < until);
+    return stage_ == Stage::Done;
+  }
+
+  // The whole kernel, or nothing when the ticker's hook cancelled it; once, after step() said finished.
+  std::optional<WholeKernel> result() {
+    if (ticker_.cancelled() || !ticker_.finish()) return std::nullopt;
+    WholeKernel w = table_.sorted();
+    w.arrays = scratch_.arrays;
+    w.blocks_simulated = simulated_;
+    return w;
+  }
+
+ private:
+  enum class Stage : std::uint8_t { ProbeX, ProbeY, Blocks, Done };
+
+  void every_block() {
+    every_ = true;
+    blocks_ = static_cast<std::uint64_t>(lc_.grid.x) * lc_.grid.y;
+    ticker_.phase(1.0, static_cast<double>(blocks_));
+    stage_ = Stage::Blocks;
+  }
+
+  // One probe, or one warp of the current block.
+  void advance() {
+    switch (stage_) {
+      case Stage::ProbeX:
+        if (probe_ < lc_.grid.x) {
+          fx_.push_back(first_addresses(k_, p_, lc_, Dim3{probe_++, 0, 0}));
+          ticker_.advance(1);
+        } else {
+          probe_ = 0;
+          stage_ = Stage::ProbeY;
+        }
+        return;
+      case Stage::ProbeY:
+        if (probe_ < lc_.grid.y) {
+          fy_.push_back(first_addresses(k_, p_, lc_, Dim3{0, probe_++, 0}));
+          ticker_.advance(1);
+          return;
+        }
+        cx_ = classes_along(lc_.grid.x, fx_);
+        cy_ = classes_along(lc_.grid.y, fy_);
+        if (!cx_.exact || !cy_.exact) return every_block();
+        blocks_ = cx_.representative.size() * cy_.representative.size();
+        ticker_.phase(1.0, static_cast<double>(blocks_));
+        stage_ = Stage::Blocks;
+        return;
+      case Stage::Blocks: return simulate_warp();
+      case Stage::Done: return;
     }
   }
-  if (ticker.cancelled() || !ticker.finish()) return std::nullopt;
-  WholeKernel w = table.sorted();
-  w.arrays = scratch.arrays;
-  w.blocks_simulated = simulated;
-  return w;
-}
+
+  void simulate_warp() {
+    // Every block in row order, or one block per class (x classes outer, y classes inner).
+    Dim3 block;
+    std::uint64_t weight = 1;
+    if (every_) {
+      block = Dim3{static_cast<int>(block_ % lc_.grid.x), static_cast<int>(block_ / lc_.grid.x), 0};
+    } else {
+      const std::size_t i = block_ / cy_.representative.size(), j = block_ % cy_.representative.size();
+      block = Dim3{cx_.representative[i], cy_.representative[j], 0};
+      weight = cx_.count[i] * cy_.count[j];
+    }
+    trace_warp_into(k_, p_, lc_, block, warp_, arch_.warp_lanes, scratch_, paths_);
+    analyze_warp(scratch_, arch_, weight, table_, &footprint_);
+    if (!ticker_.advance(1.0 / warps_)) return;  // cancelled: the table holds part of the block
+    if (++warp_ < warps_) return;
+    fold_footprint(footprint_, weight, table_);
+    footprint_.clear();
+    warp_ = 0;
+    ++simulated_;
+    if (++block_ == blocks_) stage_ = Stage::Done;
+  }
+
+  const KernelDescriptor& k_;
+  const KernelParams p_;
+  const ArchPreset& arch_;
+  const PathRule paths_;
+  ProgressTicker& ticker_;
+  const LaunchConfig lc_;
+  int warps_ = 1;
+  Stage stage_ = Stage::Blocks;
+  int probe_ = 0;
+  std::vector<std::vector<std::uint64_t>> fx_, fy_;
+  AxisClasses cx_, cy_;
+  bool every_ = false;
+  std::uint64_t blocks_ = 0, block_ = 0;
+  int warp_ = 0;
+  SiteTable table_;
+  WarpTrace scratch_;
+  BlockFootprint footprint_;
+  std::uint64_t simulated_ = 0;
+};
+
+constexpr auto kToTheEnd = std::chrono::steady_clock::time_point::max();
 
 }  // namespace
 
 WholeKernel simulate_whole_kernel(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch,
                                   BlockSampling sampling, PathRule paths) {
   ProgressTicker none(nullptr);
-  return *simulate(k, p, arch, sampling, paths, none);
+  Simulation run(k, p, arch, sampling, paths, none);
+  run.step(kToTheEnd);
+  return *run.result();
 }
 
 std::optional<WholeKernel> simulate_whole_kernel(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch,
                                                  BlockSampling sampling, PathRule paths,
                                                  const SimulationProgress& progress) {
   ProgressTicker ticker(&progress);
-  return simulate(k, p, arch, sampling, paths, ticker);
+  Simulation run(k, p, arch, sampling, paths, ticker);
+  run.step(kToTheEnd);
+  return run.result();
 }
 
 std::uint64_t WorkEstimate::traced_accesses() const {
@@ -382,24 +451,47 @@ std::optional<std::string> check_work(const KernelDescriptor& k, const KernelPar
                                                 : "");
 }
 
-namespace {
+struct ReportRun::Impl {
+  Impl(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp,
+       SimulationProgress progress)
+      : arch(arch),
+        progress(std::move(progress)),
+        ticker(&this->progress),
+        simulation(k, p, arch, BlockSampling::EquivalenceClasses, PathRule::SplitPaths, ticker) {
+    r.kernel = std::string(k.name);
+    r.params = p;
+    r.launch = launch_config(k, p);
+    SiteTable chosen;
+    WarpTrace w;
+    trace_warp_into(k, p, r.launch, block, warp, arch.warp_lanes, w);
+    analyze_warp(w, arch, 1, chosen);
+    chosen_sites = chosen.sorted();
+  }
 
-std::optional<KernelReport> report_with(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch,
-                                        Dim3 block, int warp, ProgressTicker& ticker) {
+  const ArchPreset& arch;
+  SimulationProgress progress;  // before ticker, which points at it
+  ProgressTicker ticker;
+  Simulation simulation;
   KernelReport r;
-  r.kernel = std::string(k.name);
-  r.params = p;
-  r.launch = launch_config(k, p);
+  WholeKernel chosen_sites;
+};
 
-  SiteTable chosen;
-  WarpTrace w;
-  trace_warp_into(k, p, r.launch, block, warp, arch.warp_lanes, w);
-  analyze_warp(w, arch, 1, chosen);
-  const WholeKernel chosen_sites = chosen.sorted();
-  const std::optional<WholeKernel> simulated =
-      simulate(k, p, arch, BlockSampling::EquivalenceClasses, PathRule::SplitPaths, ticker);
+ReportRun::ReportRun(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp,
+                     SimulationProgress progress)
+    : impl_(std::make_unique<Impl>(k, p, arch, block, warp, std::move(progress))) {}
+ReportRun::~ReportRun() = default;
+ReportRun::ReportRun(ReportRun&&) noexcept = default;
+ReportRun& ReportRun::operator=(ReportRun&&) noexcept = default;
+
+bool ReportRun::step(std::chrono::steady_clock::time_point until) { return impl_->simulation.step(until); }
+
+std::optional<KernelReport> ReportRun::take() {
+  const std::optional<WholeKernel> simulated = impl_->simulation.result();
   if (!simulated) return std::nullopt;
   const WholeKernel& whole = *simulated;
+  const WholeKernel& chosen_sites = impl_->chosen_sites;
+  const ArchPreset& arch = impl_->arch;
+  KernelReport r = std::move(impl_->r);
   r.arrays = whole.arrays;
 
   for (std::size_t i = 0; i < whole.sites.size(); ++i) {
@@ -422,17 +514,17 @@ std::optional<KernelReport> report_with(const KernelDescriptor& k, const KernelP
   return r;
 }
 
-}  // namespace
-
 KernelReport report(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch, Dim3 block, int warp) {
-  ProgressTicker none(nullptr);
-  return *report_with(k, p, arch, block, warp, none);
+  ReportRun run(k, p, arch, block, warp);
+  run.step(kToTheEnd);
+  return *run.take();
 }
 
 std::optional<KernelReport> report(const KernelDescriptor& k, const KernelParams& p, const ArchPreset& arch, Dim3 block,
                                    int warp, const SimulationProgress& progress) {
-  ProgressTicker ticker(&progress);
-  return report_with(k, p, arch, block, warp, ticker);
+  ReportRun run(k, p, arch, block, warp, progress);
+  run.step(kToTheEnd);
+  return run.take();
 }
 
 }  // namespace ws::kernels

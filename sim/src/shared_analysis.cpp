@@ -28,10 +28,16 @@ std::uint32_t group_span(int begin, int end) {
 
 // Branch-free passes over a group of one-word lanes (the common 4-byte case),
 // written so the compiler vectorises them; AVX2 is chosen at run time when present.
+// (x86 only: WebAssembly and other targets have one version.)
+#if defined(__x86_64__) || defined(__i386__)
+#define WS_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define WS_VECTOR_CLONES
+#endif
 // Bit per bank touched by the active lanes, and whether two words ever landed
 // in one bank. A lane's wpl words are consecutive, so its banks are a run of
 // wpl bits starting at its first bank, wrapped around the bank count.
-__attribute__((target_clones("avx2", "default"))) bool lanes_hit_distinct_banks(
+WS_VECTOR_CLONES bool lanes_hit_distinct_banks(
     const std::uint64_t* address, int n, std::uint32_t mask, int wpl, int bank_shift, int num_banks) {
   const std::uint64_t run = (1ull << wpl) - 1, all = (1ull << num_banks) - 1;
   std::uint64_t banks = 0;
@@ -47,7 +53,7 @@ __attribute__((target_clones("avx2", "default"))) bool lanes_hit_distinct_banks(
 
 // True when word(i) = word(0) + stride * i for every lane; the 32-bit test is
 // exact because it also requires every word to fit in 31 bits.
-__attribute__((target_clones("avx2", "default"))) bool lanes_affine(const std::uint64_t* address, int n,
+WS_VECTOR_CLONES bool lanes_affine(const std::uint64_t* address, int n,
                                                                      int bank_shift, std::int64_t* stride) {
   const std::uint32_t w0 = static_cast<std::uint32_t>(address[0] >> bank_shift);
   const std::uint32_t s = static_cast<std::uint32_t>(address[1] >> bank_shift) - w0;

@@ -1,0 +1,38 @@
+#include "gui/prediction_slices.hpp"
+
+#include <exception>
+
+#include "ws/arch.hpp"
+#include "ws/kernels/work.hpp"
+
+namespace ws::gui {
+
+PredictionSlices::PredictionSlices(PredictionJobs jobs, kernels::Calibration calibration)
+    : jobs_(std::move(jobs)), calibration_(std::move(calibration)), out_(jobs_.size()) {}
+
+std::optional<Predictions> PredictionSlices::step(SliceClock::time_point until) {
+  do {
+    if (next_ == jobs_.size()) return std::move(out_);
+    const auto& [k, p] = jobs_[next_];
+    try {
+      if (!run_) {
+        // A file's sizes could ask for minutes of simulation: no prediction then.
+        if (!k || kernels::check_params(*k, p, default_preset()) ||
+            kernels::check_work(*k, p, default_preset().warp_lanes)) {
+          ++next_;
+          continue;
+        }
+        run_.emplace(*k, p, default_preset(), Dim3{0, 0, 0}, 0);
+      }
+      if (!run_->step(until)) return std::nullopt;
+      if (std::optional<kernels::KernelReport> r = run_->take()) out_[next_] = kernels::predict(*k, *r, calibration_);
+    } catch (const std::exception&) {
+      // A kernel the simulator cannot run at these sizes gets no prediction.
+    }
+    run_.reset();
+    ++next_;
+  } while (SliceClock::now() < until);
+  return next_ == jobs_.size() ? std::optional<Predictions>(std::move(out_)) : std::nullopt;
+}
+
+}  // namespace ws::gui

@@ -1,0 +1,37 @@
+// The model's predictions of a list of (kernel, parameters) on one GPU's
+// calibration, a slice at a time (gui/background.hpp): each kernel's whole-kernel
+// report is a kernels::ReportRun stepped until the slice's deadline. Where the
+// model cannot go (parameters the kernel refuses, more work than the window's
+// limit, an error) the entry stays empty.
+#pragma once
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "gui/background.hpp"
+#include "ws/kernels/catalog.hpp"
+#include "ws/kernels/measurements.hpp"
+#include "ws/kernels/prediction.hpp"
+#include "ws/kernels/report_run.hpp"
+
+namespace ws::gui {
+
+using PredictionJobs = std::vector<std::pair<const kernels::KernelDescriptor*, kernels::KernelParams>>;
+using Predictions = std::vector<std::optional<kernels::Prediction>>;
+
+class PredictionSlices {
+ public:
+  PredictionSlices(PredictionJobs jobs, kernels::Calibration calibration);
+  // Works until `until` (at least one unit); the predictions once all are done.
+  std::optional<Predictions> step(SliceClock::time_point until);
+
+ private:
+  PredictionJobs jobs_;
+  kernels::Calibration calibration_;
+  Predictions out_;
+  std::size_t next_ = 0;
+  std::optional<kernels::ReportRun> run_;  // the report of jobs_[next_] under way
+};
+
+}  // namespace ws::gui

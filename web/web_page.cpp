@@ -1,0 +1,248 @@
+#include "web_page.hpp"
+
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <deque>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "gui/lesson_panel.hpp"
+#if __has_include("gui/view_state.hpp")
+#include "gui/view_state.hpp"
+#define WS_HAVE_VIEW_STATE 1
+#endif
+
+// ---- JavaScript side -------------------------------------------------------
+
+// clang-format off
+EM_JS(void, ws_js_fatal, (const char* message), {
+  const div = document.getElementById('status');
+  if (div) { div.textContent = 'warpscope cannot start: ' + UTF8ToString(message); div.style.display = 'block'; }
+});
+
+// The fragment without its '#', as a malloc'd string the caller frees.
+EM_JS(char*, ws_js_hash, (), {
+  const s = decodeURI(window.location.hash.replace(/^#/, ''));
+  const n = lengthBytesUTF8(s) + 1, p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+// hashchange: a pasted link or the back button. Our own replaceState fires none.
+EM_JS(void, ws_js_listen_hash, (), {
+  Module.wsPendingHash = null;
+  window.addEventListener('hashchange', () => { Module.wsPendingHash = window.location.hash; });
+});
+
+EM_JS(int, ws_js_hash_pending, (), {
+  if (Module.wsPendingHash === null) return 0;
+  Module.wsPendingHash = null;
+  return 1;
+});
+
+EM_JS(void, ws_js_replace_hash, (const char* fragment), {
+  const s = UTF8ToString(fragment);
+  history.replaceState(null, '', s.length ? '#' + s : window.location.pathname + window.location.search);
+});
+
+EM_JS(void, ws_js_first_frame, (), {
+  if (!Module.wsFirstFrameMs) Module.wsFirstFrameMs = performance.now();
+});
+// clang-format on
+
+namespace ws::gui::web {
+
+void canvas_css_size(int* width, int* height) {
+  double w = 0, h = 0;
+  emscripten_get_element_css_size("#canvas", &w, &h);
+  *width = std::max(320, static_cast<int>(w));
+  *height = std::max(240, static_cast<int>(h));
+}
+
+void show_fatal(const std::string& message) { ws_js_fatal(message.c_str()); }
+
+namespace {
+std::string take_hash() {
+  char* p = ws_js_hash();
+  std::string s(p);
+  std::free(p);
+  return s;
+}
+}  // namespace
+
+// ---- the link --------------------------------------------------------------
+
+void LinkSync::open(AppState& state, Workbench& bench) {
+  ws_js_listen_hash();
+  if (std::string h = take_hash(); !h.empty()) apply(h, state, bench);
+}
+
+void LinkSync::before_frame(AppState& state, Workbench& bench) {
+  if (ws_js_hash_pending()) apply(take_hash(), state, bench);
+}
+
+void LinkSync::apply(const std::string& fragment, AppState& state, Workbench& bench) {
+  if (fragment == shown_) return;
+#if WS_HAVE_VIEW_STATE
+  if (auto error = apply_view_state(fragment, state, bench.lessons())) {
+    notice_ = "This link cannot be opened: " + *error;
+    notice_until_ms_ = emscripten_get_now() + 8000;
+    std::cerr << "warpscope: link: " << *error << "\n";
+    return;
+  }
+  shown_ = fragment;
+#else
+  (void)state;
+  (void)bench;
+  // HOOK (issue 24 §2): gui/view_state.hpp's apply_view_state() goes here.
+  notice_ = "This build reads no link state yet";
+  notice_until_ms_ = emscripten_get_now() + 8000;
+#endif
+}
+
+void LinkSync::after_frame(const AppState& state, Workbench& bench) {
+#if WS_HAVE_VIEW_STATE
+  // The address bar follows what is shown, without a history entry per click.
+  std::string now = encode_view_state(state, bench.lessons());
+  if (now != shown_) {
+    ws_js_replace_hash(now.c_str());
+    shown_ = std::move(now);
+  }
+#else
+  (void)state;
+  (void)bench;  // HOOK (issue 24 §2): encode_view_state() -> ws_js_replace_hash()
+#endif
+  ws_js_first_frame();
+}
+
+void LinkSync::draw_notice() {
+  if (notice_.empty()) return;
+  if (emscripten_get_now() > notice_until_ms_) {
+    notice_.clear();
+    return;
+  }
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->Size.x * 0.5f, vp->Size.y - 8), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(vp->Size.x - 40, 900.0f), 0));
+  ImGui::Begin("##link", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(170, 20, 20, 255));
+  ImGui::TextWrapped("%s", notice_.c_str());
+  ImGui::PopStyleColor();
+  ImGui::End();
+}
+
+// ---- test hooks ------------------------------------------------------------
+// ImGui's test-engine hooks (IMGUI_ENABLE_TEST_ENGINE, web/deps.cmake) report
+// every labelled item as it is drawn: the tests find a button or a text field
+// by its label and click it through the browser, as a person would.
+
+namespace {
+
+struct Hooks {
+  AppState* state = nullptr;
+  Workbench* bench = nullptr;
+  std::map<std::string, ImRect> items, drawing;  // last frame's, this frame's
+  std::map<std::string, bool> disabled, drawing_disabled;
+  std::deque<double> frame_ms;
+  long frames = 0;
+  std::string reply;
+};
+
+Hooks& hooks() {
+  static Hooks h;
+  return h;
+}
+
+}  // namespace
+
+void expose_test_hooks(AppState* state, Workbench* bench) {
+  hooks().state = state;
+  hooks().bench = bench;
+  ImGui::GetCurrentContext()->TestEngineHookItems = true;
+}
+
+void test_hooks_frame(const AppState&, Workbench&) {
+  Hooks& h = hooks();
+  h.items.swap(h.drawing);
+  h.disabled.swap(h.drawing_disabled);
+  h.drawing.clear();
+  h.drawing_disabled.clear();
+}
+
+void frame_done(double cpu_ms) {
+  Hooks& h = hooks();
+  ++h.frames;
+  h.frame_ms.push_back(cpu_ms);
+  if (h.frame_ms.size() > 600) h.frame_ms.pop_front();
+}
+
+}  // namespace ws::gui::web
+
+// clang-format off
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
+void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID, const char* label, ImGuiItemStatusFlags) {
+  if (!label || !*label) return;
+  auto& h = ws::gui::web::hooks();
+  std::string key(label);
+  // "Run on GPU##x" is found as "Run on GPU"; a field with no visible label ("##layout") by its id.
+  if (const auto hidden = key.find("##"); hidden != std::string::npos && hidden > 0) key.erase(hidden);
+  if (h.drawing.count(key)) return;  // the first one drawn of a label
+  h.drawing[key] = ctx->LastItemData.Rect;
+  h.drawing_disabled[key] = (ctx->CurrentItemFlags & ImGuiItemFlags_Disabled) != 0;
+}
+void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
+const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }
+// clang-format on
+
+// window.warpscopeTest.command(text) -> JSON text. Commands:
+//   status        lesson position, link, variant, whole-kernel job, frames and frame times
+//   item LABEL    the last frame's rectangle of the item drawn with that label, and whether disabled
+extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command) {
+  using nlohmann::json;
+  using namespace ws::gui;
+  auto& h = web::hooks();
+  const std::string c = command ? command : "";
+  json out;
+  if (c == "status" && h.state && h.bench) {
+    const AppState& s = *h.state;
+    LessonPlayer& p = h.bench->lessons();
+    out["frames"] = h.frames;
+    out["lesson"] = p.open() ? lesson_position(p) : "";
+    out["revealed"] = p.open() && p.revealed;
+    out["lesson_error"] = p.error();
+#if WS_HAVE_VIEW_STATE
+    out["link"] = encode_view_state(s, p);
+#endif
+    out["kernel"] = std::string(h.state->kernel().name);
+    out["variant"] = s.variant ? s.variant->spec().expression : "";
+    out["variant_error"] = s.variant_editor.error;
+    out["whole_kernel"] = {{"busy", s.whole_kernel.busy()},
+                           {"progress", s.whole_kernel.progress()},
+                           {"done", s.whole_kernel.report() != nullptr},
+                           {"error", s.whole_kernel.error()}};
+    std::vector<double> ms(h.frame_ms.begin(), h.frame_ms.end());
+    std::sort(ms.begin(), ms.end());
+    out["frame_cpu_ms_median"] = ms.empty() ? 0.0 : ms[ms.size() / 2];
+  } else if (c.rfind("item ", 0) == 0) {
+    const std::string label = c.substr(5);
+    if (auto it = h.items.find(label); it != h.items.end())
+      out = {{"found", true},
+             {"x", it->second.Min.x}, {"y", it->second.Min.y},
+             {"w", it->second.GetWidth()}, {"h", it->second.GetHeight()},
+             {"disabled", h.disabled[label]}};
+    else
+      out = {{"found", false}};
+  } else {
+    out = {{"error", "unknown test command: " + c}};
+  }
+  h.reply = out.dump();
+  return h.reply.c_str();
+}

@@ -1,0 +1,41 @@
+// What only the web page has (web_page.cpp): the link in the URL fragment, the
+// page's size, a fatal message on the page, and test hooks that
+// scripts/web-test.sh reads from headless Chromium.
+#pragma once
+
+#include <string>
+
+#include "gui/app_state.hpp"
+#include "gui/workbench.hpp"
+
+namespace ws::gui::web {
+
+// The browser window's CSS size, which the canvas fills.
+void canvas_css_size(int* width, int* height);
+// A message in place of the page when the window cannot open (no WebGL2).
+void show_fatal(const std::string& message);
+
+// The URL fragment holds what is on screen (gui/view_state.hpp): applied when
+// the page opens and when the user edits or follows a link (hashchange), and
+// rewritten with history.replaceState whenever what is shown changes, so the
+// address bar is always a link to this view. A bad fragment changes nothing;
+// its message stays on screen for a few seconds.
+class LinkSync {
+ public:
+  void open(AppState& state, Workbench& bench);          // once, before the first frame
+  void before_frame(AppState& state, Workbench& bench);  // a pending hashchange
+  void after_frame(const AppState& state, Workbench& bench);
+  void draw_notice();  // inside the frame: the last bad link's message
+ private:
+  void apply(const std::string& fragment, AppState& state, Workbench& bench);
+  std::string shown_;   // the fragment last written or applied
+  std::string notice_;
+  double notice_until_ms_ = 0;
+};
+
+// window.warpscopeTest (shell.html) calls ws_test_command; these feed it.
+void expose_test_hooks(AppState* state, Workbench* bench);
+void test_hooks_frame(const AppState& state, Workbench& bench);
+void frame_done(double cpu_ms);  // the frame's time in C++ (build and draw calls)
+
+}  // namespace ws::gui::web
