@@ -12,7 +12,7 @@ namespace {
 
 using test::shared_load;
 
-const ArchPreset& preset(const char* name) { return *find_preset(name); }
+const ArchPreset& guide_preset(const char* name) { return *find_preset(name); }
 
 WarpAccess from_list(Op op, int bytes, std::initializer_list<long long> addresses) {
   WarpAccess a;
@@ -36,29 +36,29 @@ WarpAccess from_list(Op op, int bytes, std::initializer_list<long long> addresse
 // "conflict-free", whichever word the hardware broadcasts.
 TEST(GuideCc1x, BroadcastFigureIsConflictFree) {
   const auto a = from_list(Op::Load, 4, {0, 4, 8, 20, 20, 12, 20, 20, 32, 20, 40, 44, 48, 52, 56, 60});
-  const SharedResult r = analyze_shared(a, preset("sm1x"));
+  const SharedResult r = analyze_shared(a, guide_preset("sm1x"));
   EXPECT_EQ(r.wavefronts, 1);
   EXPECT_EQ(r.max_way, 1);
-  EXPECT_EQ(count_shared(a, preset("sm1x")).wavefronts, 1);
+  EXPECT_EQ(count_shared(a, guide_preset("sm1x")).wavefronts, 1);
 }
 
 // Broadcast only serves one word per step: two words in the same bank, each
 // wanted by several threads, take two steps (the guide's conflicting figure).
 TEST(GuideCc1x, TwoWordsOfOneBankTakeTwoSteps) {
   const auto a = from_list(Op::Load, 4, {0, 64, 0, 64, 0, 64, 0, 64});
-  EXPECT_EQ(analyze_shared(a, preset("sm1x")).wavefronts, 2);
+  EXPECT_EQ(analyze_shared(a, guide_preset("sm1x")).wavefronts, 2);
 }
 
 // Stores: several threads writing one word is no conflict (one write wins).
 TEST(GuideCc1x, StoresToOneWordAreOneStep) {
   const auto a = from_list(Op::Store, 4, {0, 0, 4, 4});
-  EXPECT_EQ(analyze_shared(a, preset("sm1x")).wavefronts, 1);
+  EXPECT_EQ(analyze_shared(a, guide_preset("sm1x")).wavefronts, 1);
 }
 
 // 64-bit accesses are two 32-bit requests, each at a stride of two words: the
 // guide's "2-way bank conflicts" for an array of doubles, per request.
 TEST(GuideCc1x, DoublesAreTwoRequestsWithTwoWayConflicts) {
-  const SharedResult r = analyze_shared(shared_load(8, [](int i) { return 8u * i; }), preset("sm1x"));
+  const SharedResult r = analyze_shared(shared_load(8, [](int i) { return 8u * i; }), guide_preset("sm1x"));
   EXPECT_EQ(r.max_way, 2);
   EXPECT_EQ(r.ideal_wavefronts, 4);  // 2 half-warps x 2 requests
   EXPECT_EQ(r.wavefronts, 8);
@@ -68,7 +68,7 @@ TEST(GuideCc1x, DoublesAreTwoRequestsWithTwoWayConflicts) {
 // different addresses in one bank. Consecutive float4s are the guide's
 // "majority of 128-bit accesses", a 2-way conflict.
 TEST(GuideCc2x, SixteenByteAccessesFollowTheQuarterWarpRule) {
-  const ArchPreset& fermi = preset("sm20");
+  const ArchPreset& fermi = guide_preset("sm20");
   auto way = [&](std::uint64_t stride) {
     const auto a = shared_load(16, [=](int i) { return stride * i; });
     const SharedResult r = analyze_shared(a, fermi);

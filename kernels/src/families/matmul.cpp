@@ -35,7 +35,7 @@ struct MatmulTiled {
 
 namespace {
 
-constexpr const char* kSource = "kernels/include/ws/kernels/matmul.hpp";
+constexpr const char* kMatmulSource = "kernels/include/ws/kernels/matmul.hpp";
 
 KernelParams sized(int n, int tile) {
   KernelParams p;
@@ -57,7 +57,7 @@ KernelDescriptor matmul(std::string_view name, std::string_view title, std::stri
           .family = "matmul",
           .title = title,
           .description = description,
-          .source_path = kSource,
+          .source_path = kMatmulSource,
           .defaults = sized(2048, 16),
           .params = {{&KernelParams::rows, 1, 65536},
                      {&KernelParams::cols, 1, 65536},

@@ -53,8 +53,6 @@ struct TransposeFastStaged {
 
 namespace {
 
-constexpr const char* kSource = kTransposeSource;
-
 std::optional<std::string> check_fast(const KernelParams& p, const ArchPreset&) {
   if (p.tile % (4 * p.block_rows) != 0 || p.block_rows % 2 != 0)
     return text("--block-rows: ", p.block_rows, " must be even and divide tile / 4 = ", p.tile / 4,
@@ -135,7 +133,7 @@ WS_FAMILY(transpose) {
                      "`--swizzle 1` (default) the blocks are regrouped through an XOR-swizzled shared tile so stores "
                      "are whole rows too ({at.out_store.sectors} sectors a store here), with `--swizzle 0` lane pairs "
                      "store whole sectors directly.",
-                 .source_path = kSource,
+                 .source_path = kTransposeSource,
                  .defaults = square(8192, 64, 16),
                  .params = {{&KernelParams::rows, 4, 65536},
                             {&KernelParams::cols, 4, 65536},
