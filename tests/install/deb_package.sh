@@ -50,15 +50,21 @@ exe=$tmp/root/usr/bin/warpscope
 # registered either.
 ldd "$exe" >"$tmp/ldd"
 needed=$(readelf -d "$exe" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
+# "libfoo.so.1 => /path (...)", or for the dynamic loader itself (a CUDA build
+# names it) "/lib64/ld-linux-x86-64.so.2 (...)".
+resolved() {
+  awk -v s="$1" '$1 == s && $2 == "=>" { print $3; exit }
+                 substr($1, length($1) - length(s)) == "/" s { print $1; exit }' "$tmp/ldd"
+}
 paths=""
 for soname in $needed; do
-  path=$(sed -n "s|^[[:space:]]*$soname => \(/[^ ]*\) .*|\1|p" "$tmp/ldd")
+  path=$(resolved "$soname")
   [ -n "$path" ] || fail "the loader finds no $soname"
   paths="$paths $path ${path#/usr} /usr$path"
 done
 dpkg -S $paths >"$tmp/owners" 2>/dev/null || true
 for soname in $needed; do
-  path=$(sed -n "s|^[[:space:]]*$soname => \(/[^ ]*\) .*|\1|p" "$tmp/ldd")
+  path=$(resolved "$soname")
   owner=$(awk -F': ' -v p="${path#/usr}" '$2 == p || $2 == "/usr" p { sub(/:.*/, "", $1); print $1; exit }' "$tmp/owners")
   [ -n "$owner" ] || fail "no installed package holds $path ($soname)"
   declared "$owner" || fail "$soname comes from $owner, which Depends does not name"
