@@ -42,6 +42,9 @@ class Browser:
         self.next_id = 0
         self.events = []
         self.session = None
+        # Called between an input event and the next: a page that reads input
+        # once a frame (ImGui 1.86) misses a press and release in the same frame.
+        self.settle = lambda: self.pump(0.15)
         target = self.call("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True},
                                  session=False)["sessionId"]
@@ -130,8 +133,10 @@ class Browser:
         if text:
             down["text"] = text
         self.call("Input.dispatchKeyEvent", down)
+        self.settle()
         self.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "code": code,
                                              "windowsVirtualKeyCode": vk, "modifiers": modifiers})
+        self.settle()
 
     def type_text(self, text):
         for ch in text:
@@ -142,4 +147,4 @@ class Browser:
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
                                                    "clickCount": 1 if kind != "mouseMoved" else 0})
-            self.pump(0.15)
+            self.settle()

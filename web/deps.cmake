@@ -49,3 +49,5 @@ target_compile_definitions(ws_imgui PUBLIC IMGUI_ENABLE_TEST_ENGINE)
 # target (Emscripten ignores throw otherwise), JavaScript-based as Debian's cache has them.
 add_compile_options(-fexceptions)
 add_link_options(-fexceptions)
+set_source_files_properties(${d}/backends/imgui_impl_opengl3.cpp PROPERTIES
+                            COMPILE_OPTIONS "-include;${PROJECT_SOURCE_DIR}/web/gl_shim.h")

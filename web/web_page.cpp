@@ -2,10 +2,12 @@
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
+#include <GLES3/gl3.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <iostream>
@@ -13,6 +15,8 @@
 #include <nlohmann/json.hpp>
 
 #include "gui/lesson_panel.hpp"
+#include "ws/arch.hpp"
+#include "ws/kernels/catalog.hpp"
 #if __has_include("gui/view_state.hpp")
 #include "gui/view_state.hpp"
 #define WS_HAVE_VIEW_STATE 1
@@ -149,8 +153,15 @@ namespace {
 struct Hooks {
   AppState* state = nullptr;
   Workbench* bench = nullptr;
-  std::map<std::string, ImRect> items, drawing;  // last frame's, this frame's
-  std::map<std::string, bool> disabled, drawing_disabled;
+  struct Labelled {
+    ImGuiID id;
+    std::string label;
+    bool disabled;
+  };
+  std::vector<Labelled> labelled;   // this frame's labelled items, in drawing order
+  std::map<ImGuiID, ImRect> added;  // this frame's item rectangles by id
+  std::map<std::string, ImRect> items;  // the last frame's, by label (the first drawn of a label)
+  std::map<std::string, bool> disabled;
   std::deque<double> frame_ms;
   long frames = 0;
   std::string reply;
@@ -170,11 +181,18 @@ void expose_test_hooks(AppState* state, Workbench* bench) {
 }
 
 void test_hooks_frame(const AppState&, Workbench&) {
+  // A tab reports its label before its rectangle: the two meet here, at the frame's end.
   Hooks& h = hooks();
-  h.items.swap(h.drawing);
-  h.disabled.swap(h.drawing_disabled);
-  h.drawing.clear();
-  h.drawing_disabled.clear();
+  h.items.clear();
+  h.disabled.clear();
+  for (const Hooks::Labelled& l : h.labelled) {
+    const auto rect = h.added.find(l.id);
+    if (rect == h.added.end() || h.items.count(l.label)) continue;
+    h.items[l.label] = rect->second;
+    h.disabled[l.label] = l.disabled;
+  }
+  h.labelled.clear();
+  h.added.clear();
 }
 
 void frame_done(double cpu_ms) {
@@ -186,17 +204,25 @@ void frame_done(double cpu_ms) {
 
 }  // namespace ws::gui::web
 
+// The OpenGL3 backend's state backup (web/gl_shim.h). The window sets no scissor
+// box of its own and ImGui restores the scissor test off after drawing, so the
+// box it backs up and restores is never used: zeros, without a GPU round trip.
+extern "C" void ws_web_glGetIntegerv(GLenum pname, GLint* data) {
+  if (pname == GL_SCISSOR_BOX) {
+    data[0] = data[1] = data[2] = data[3] = 0;
+    return;
+  }
+  glGetIntegerv(pname, data);
+}
+
 // clang-format off
-void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
-void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID, const char* label, ImGuiItemStatusFlags) {
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect& bb, ImGuiID id) { ws::gui::web::hooks().added[id] = bb; }
+void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* label, ImGuiItemStatusFlags) {
   if (!label || !*label) return;
-  auto& h = ws::gui::web::hooks();
   std::string key(label);
   // "Run on GPU##x" is found as "Run on GPU"; a field with no visible label ("##layout") by its id.
   if (const auto hidden = key.find("##"); hidden != std::string::npos && hidden > 0) key.erase(hidden);
-  if (h.drawing.count(key)) return;  // the first one drawn of a label
-  h.drawing[key] = ctx->LastItemData.Rect;
-  h.drawing_disabled[key] = (ctx->CurrentItemFlags & ImGuiItemFlags_Disabled) != 0;
+  ws::gui::web::hooks().labelled.push_back({id, key, (ctx->CurrentItemFlags & ImGuiItemFlags_Disabled) != 0});
 }
 void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
 const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }
@@ -205,6 +231,7 @@ const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return 
 // window.warpscopeTest.command(text) -> JSON text. Commands:
 //   status        lesson position, link, variant, whole-kernel job, frames and frame times
 //   item LABEL    the last frame's rectangle of the item drawn with that label, and whether disabled
+//   report_ms K R C I   the whole-kernel report of K at rows R, cols C, inner I, timed in one piece
 extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command) {
   using nlohmann::json;
   using namespace ws::gui;
@@ -231,6 +258,30 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     std::vector<double> ms(h.frame_ms.begin(), h.frame_ms.end());
     std::sort(ms.begin(), ms.end());
     out["frame_cpu_ms_median"] = ms.empty() ? 0.0 : ms[ms.size() / 2];
+    out["predictions_ready"] = s.timings.predictions_ready() && !s.variant_jobs.predicting();
+    out["presenter"] = s.view.presenter;
+  } else if (c.rfind("report_ms ", 0) == 0) {
+    // report_ms KERNEL ROWS COLS INNER: kernels::report() at once, timed (the
+    // window's job does the same work in slices; this is its compute time alone).
+    char name[64] = {};
+    int rows = 0, cols = 0, inner = 0;
+    const ws::kernels::KernelDescriptor* k = nullptr;
+    if (std::sscanf(c.c_str() + 10, "%63s %d %d %d", name, &rows, &cols, &inner) == 4) k = ws::kernels::find_kernel(name);
+    if (!k) {
+      out = {{"error", "report_ms KERNEL ROWS COLS INNER, with a catalog kernel"}};
+    } else {
+      ws::kernels::KernelParams p = k->defaults;
+      p.rows = rows;
+      p.cols = cols;
+      p.inner = inner;
+      if (auto why = ws::kernels::check_params(*k, p, ws::default_preset())) {
+        out = {{"error", *why}};
+      } else {
+        const double t0 = emscripten_get_now();
+        const ws::kernels::KernelReport r = ws::kernels::report(*k, p, ws::default_preset(), ws::Dim3{0, 0, 0}, 0);
+        out = {{"ms", emscripten_get_now() - t0}, {"sites", r.sites.size()}};
+      }
+    }
   } else if (c.rfind("item ", 0) == 0) {
     const std::string label = c.substr(5);
     if (auto it = h.items.find(label); it != h.items.end())

@@ -1,0 +1,229 @@
+"""Browser tests of warpscope's web page (scripts/web-test.sh runs this): headless
+Chromium opens build-web/site from a local server and drives the page as a
+person would (keys, clicks, typing), reading the page's state through its test
+hooks (window.warpscopeTest, web/web_page.cpp). Prints the measurements
+(transferred size, first frame, frame time, simulation times) and exits 1 on
+a failed check. Usage: web_test.py URL SITE_DIR [SCREENSHOT_DIR]"""
+import gzip
+import json
+import os
+import sys
+import time
+import zlib
+
+import web_cdp
+
+URL, SITE = sys.argv[1], sys.argv[2]
+SHOTS = sys.argv[3] if len(sys.argv) > 3 else None
+failures = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        failures.append(what)
+    return ok
+
+
+def png_rows(path):
+    """The PNG's rows, still filtered: a one-colour picture has one distinct row."""
+    data = open(path, "rb").read()
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        n = int.from_bytes(data[pos:pos + 4], "big")
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            width, depth, colour = int.from_bytes(body[:4], "big"), body[8], body[9]
+            channels = {2: 3, 6: 4, 0: 1, 4: 2}.get(colour, 4)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw, stride = zlib.decompress(idat), 1 + width * channels * depth // 8
+    return [raw[i:i + stride] for i in range(0, len(raw), stride)]
+
+
+def status(b):
+    return b.eval("warpscopeTest.command('status')")
+
+
+def wait_for(b, what, predicate, seconds):
+    end = time.time() + seconds
+    while time.time() < end:
+        s = status(b)
+        if predicate(s):
+            return s
+        b.pump(0.1)
+    check(False, f"{what} within {seconds} s (last status: {json.dumps(status(b))})")
+    return None
+
+
+KEYS = {"PageDown": ("PageDown", 34), "Enter": ("Enter", 13), "e": ("KeyE", 69), "a": ("KeyA", 65),
+        "Control": ("ControlLeft", 17)}
+
+
+def next_frames(b, n=2):
+    """Waits until the page has drawn n more frames (its input is read once a frame)."""
+    start, end = status(b)["frames"], time.time() + 10
+    while status(b)["frames"] < start + n and time.time() < end:
+        b.pump(0.02)
+
+
+def press(b, key, ctrl=False):
+    """A key press; with ctrl, Control is held around it (ImGui 1.86 reads Ctrl from the key's state)."""
+    code, vk = KEYS[key]
+    if ctrl:
+        b.call("Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": "Control", "code": "ControlLeft",
+                                          "windowsVirtualKeyCode": 17, "modifiers": 2})
+        b.settle()
+    b.key(key, code, vk, modifiers=2 if ctrl else 0)
+    if ctrl:
+        b.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": "Control", "code": "ControlLeft",
+                                          "windowsVirtualKeyCode": 17})
+        b.settle()
+
+
+def click_item(b, label):
+    item = b.eval(f"warpscopeTest.command({json.dumps('item ' + label)})")
+    if not check(item.get("found"), f"the page shows '{label}'"):
+        return None
+    b.click(item["x"] + min(item["w"] / 2, 40), item["y"] + item["h"] / 2)
+    return item
+
+
+def open_page(b, fragment=""):
+    start = time.time()
+    b.call("Page.navigate", {"url": URL + ("#" + fragment if fragment else "")})
+    while time.time() - start < 30:
+        b.pump(0.1)
+        try:
+            if b.eval("window.warpscopeTest ? warpscopeTest.firstFrameMs() : 0", timeout=10) > 0:
+                return
+        except web_cdp.CdpError:
+            pass
+    check(False, "the page draws its first frame within 30 s")
+
+
+def screenshot(b, name):
+    if SHOTS:
+        b.screenshot(os.path.join(SHOTS, name))
+
+
+def sizes():
+    total_raw = total_gz = 0
+    for f in sorted(os.listdir(SITE)):
+        raw = open(os.path.join(SITE, f), "rb").read()
+        gz = len(gzip.compress(raw, 9))
+        total_raw += len(raw)
+        total_gz += gz
+        print(f"     {f}: {len(raw) / 1e6:.2f} MB, gzip -9 {gz / 1e6:.2f} MB")
+    print(f"     page: {total_raw / 1e6:.2f} MB, transferred with gzip {total_gz / 1e6:.2f} MB (target 6 MB)")
+    return total_gz
+
+
+def main():
+    gz = sizes()
+    b = web_cdp.Browser(1280, 720)
+    b.settle = lambda: next_frames(b)
+    try:
+        # 1. The default view: no console error, a picture that is not blank.
+        open_page(b)
+        first = b.eval("warpscopeTest.firstFrameMs()")
+        s = wait_for(b, "the whole-kernel report and the predictions finish",
+                     lambda s: s["whole_kernel"]["done"] and s["predictions_ready"], 120)
+        b.screenshot("/tmp/ws-web-default.png")
+        check(len(set(png_rows("/tmp/ws-web-default.png"))) > 50, "the default view's screenshot is not blank")
+        screenshot(b, "screenshot-web-default.png")
+        # Frame time: the browser's frame intervals, and the C++ frame's own time, on the idle default view.
+        intervals = b.eval("""new Promise(done => { const t = [];
+            const f = (ts) => { t.push(ts); if (t.length < 121) requestAnimationFrame(f); else done(t); };
+            requestAnimationFrame(f); })""")
+        gaps = sorted(intervals[i + 1] - intervals[i] for i in range(len(intervals) - 1))
+        cpu = status(b)["frame_cpu_ms_median"]
+        print(f"     first frame {first:.0f} ms after navigation (target 3000); frame interval median "
+              f"{gaps[len(gaps) // 2]:.1f} ms, 90th percentile {gaps[int(len(gaps) * 0.9)]:.1f} ms; "
+              f"C++ frame median {cpu:.1f} ms (target 16)")
+        check(not b.errors(), f"no console error on load ({b.errors()[:3]})")
+
+        # 2. Simulation times in the browser (the same work as `warpscope report`).
+        for args in ("transpose_shared 8192 8192 0", "matmul_tiled 4096 4096 4096"):
+            r = b.eval(f"warpscopeTest.command('report_ms {args}')", timeout=300)
+            check("ms" in r, f"report {args}: {r}")
+            print(f"     whole-kernel report {args}: {r.get('ms', 0):.0f} ms in the browser")
+        t0 = time.time()
+        b.call("Page.navigate", {"url": URL + "#kernel=matmul_tiled&rows=4096&cols=4096&inner=4096"})
+        b.pump(0.5)
+        s = wait_for(b, "matmul_tiled 4096^3 from a link simulates in slices",
+                     lambda s: s["kernel"] == "matmul_tiled" and s["whole_kernel"]["done"], 120)
+        if s:
+            print(f"     matmul_tiled 4096^3 opened from a link: whole-kernel view after {time.time() - t0:.1f} s")
+
+        # 3. A lesson step from a link; Enter reveals its answer; PgDn walks the default deck.
+        open_page(b, "lesson=padding&step=4")
+        s = wait_for(b, "the link opens lesson 'padding' at step 4", lambda s: "step 4" in s["lesson"], 20)
+        check(s and not s["lesson_error"], f"the step renders ({s and s['lesson']})")
+        screenshot(b, "screenshot-web-lesson.png")
+        press(b, "Enter")
+        s = wait_for(b, "Enter reveals the answer", lambda s: s["revealed"], 10)
+        if s:
+            check("reveal=1" in b.eval("location.hash"), f"the link follows the reveal ({b.eval('location.hash')})")
+        screenshot(b, "screenshot-web-lesson-answer.png")
+        seen, last = [], None
+        for _ in range(150):
+            s = status(b)
+            lesson = s["lesson"].split(" - ")[0]
+            if not seen or seen[-1] != lesson:
+                seen.append(lesson)
+            if s["lesson"] == last and s["revealed"] == last_revealed and len(seen) > 1:
+                break  # the deck's end: forward changes nothing
+            last, last_revealed = s["lesson"], s["revealed"]
+            press(b, "PageDown")
+        print(f"     PgDn walked {len(seen)} lessons: {seen[0]} ... {seen[-1]}")
+        check(len(seen) >= 8 and "ncu" in seen[-1].lower() or "Nsight" in seen[-1],
+              f"PgDn walks the default deck from 'padding' to its last lesson ({seen[-1]})")
+        check("lesson=" in b.eval("location.hash"), "the link names the lesson shown")
+
+        # 4. A student's layout typed into the variant field is simulated; a bad one says why.
+        open_page(b)
+        wait_for(b, "the default view is ready", lambda s: s["whole_kernel"]["done"], 60)
+        click_item(b, "Your variant")
+        b.pump(0.3)
+        click_item(b, "tile layout")
+        b.pump(0.3)
+        for text, good in (("(c + 3*r) % T", True), ("c % 16", False)):
+            if not click_item(b, "##layout"):
+                break
+            press(b, "a", ctrl=True)
+            b.type_text(text)
+            b.pump(0.5)
+            if good:
+                s = wait_for(b, f"the layout '{text}' is simulated",
+                             lambda s: s["variant"] == text and not s["variant_error"] and s["whole_kernel"]["done"], 60)
+                screenshot(b, "screenshot-web-variant.png")
+            else:
+                s = wait_for(b, f"the layout '{text}' is refused with a message", lambda s: s["variant_error"], 10)
+                if s:
+                    print(f"     message: {s['variant_error']}")
+                    frames = s["frames"]
+                    b.pump(1.0)
+                    check(status(b)["frames"] > frames + 5, "the page keeps running after the bad layout")
+        item = b.eval("warpscopeTest.command('item Run on GPU')")
+        check(item.get("found") and item.get("disabled"), "'Run on GPU' is shown disabled")
+
+        # 5. Export (Ctrl+E) downloads the figure's SVG and CSV.
+        open_page(b)
+        wait_for(b, "the default view is ready", lambda s: s["whole_kernel"]["done"], 60)
+        b.eval("document.getElementById('canvas').focus()")
+        press(b, "e", ctrl=True)
+        b.pump(0.5)
+        downloads = b.eval("warpscopeTest.downloads")
+        check(any(d["name"].endswith(".svg") and d["bytes"] > 1000 for d in downloads)
+              and any(d["name"].endswith(".csv") and d["bytes"] > 100 for d in downloads),
+              f"Ctrl+E downloads the SVG and the CSV ({downloads})")
+        check(not b.errors(), f"no console error in the whole run ({b.errors()[:3]})")
+    finally:
+        b.close()
+    print(f"web-test: {len(failures)} failure(s); page {gz / 1e6:.2f} MB gzip")
+    return 1 if failures else 0
+
+
+sys.exit(main())

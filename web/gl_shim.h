@@ -1,0 +1,13 @@
+/* Forced into Dear ImGui's OpenGL3 backend by web/deps.cmake (the web build only).
+   Reading GL_SCISSOR_BOX back makes the browser wait for the GPU to finish what
+   it was given (2.2 ms a call in Chromium's SwiftShader, measured; the other
+   queries of the backend's state backup cost microseconds): the backend's one
+   read of it per frame is answered by web_page.cpp without asking the GPU. */
+#pragma once
+#include <GLES3/gl3.h>
+#ifdef __cplusplus
+extern "C"
+#endif
+    void
+    ws_web_glGetIntegerv(GLenum pname, GLint* data);
+#define glGetIntegerv ws_web_glGetIntegerv
