@@ -1,8 +1,8 @@
 /* Forced into Dear ImGui's OpenGL3 backend by web/deps.cmake (the web build only).
-   Reading GL_SCISSOR_BOX back makes the browser wait for the GPU to finish what
-   it was given (2.2 ms a call in Chromium's SwiftShader, measured; the other
-   queries of the backend's state backup cost microseconds): the backend's one
-   read of it per frame is answered by web_page.cpp without asking the GPU. */
+   Reading the scissor box or the blend state back makes the browser wait for
+   the GPU to finish what it was given (2.2 ms for the scissor box in Chromium's
+   SwiftShader, measured; bindings and the viewport cost microseconds): the
+   backend's state backup is answered by web_page.cpp without asking the GPU. */
 #pragma once
 #include <GLES3/gl3.h>
 #ifdef __cplusplus

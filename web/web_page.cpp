@@ -204,15 +204,24 @@ void frame_done(double cpu_ms) {
 
 }  // namespace ws::gui::web
 
-// The OpenGL3 backend's state backup (web/gl_shim.h). The window sets no scissor
-// box of its own and ImGui restores the scissor test off after drawing, so the
-// box it backs up and restores is never used: zeros, without a GPU round trip.
+// The OpenGL3 backend's state backup (web/gl_shim.h). In the browser a query
+// the WebGL context does not keep on its side is a round trip to the GPU
+// process that first waits for the frames still being drawn (the blend state,
+// the scissor box: together most of a frame's time in headless Chromium). The
+// window sets none of these outside ImGui, and the backend sets all of them
+// before it draws and restores them after, so it gets GL's initial values
+// without a round trip; the queries WebGL answers locally (bindings, viewport) go through.
 extern "C" void ws_web_glGetIntegerv(GLenum pname, GLint* data) {
-  if (pname == GL_SCISSOR_BOX) {
-    data[0] = data[1] = data[2] = data[3] = 0;
-    return;
+  switch (pname) {
+    case GL_SCISSOR_BOX: data[0] = data[1] = data[2] = data[3] = 0; return;
+    case GL_BLEND_SRC_RGB:
+    case GL_BLEND_SRC_ALPHA: *data = GL_ONE; return;
+    case GL_BLEND_DST_RGB:
+    case GL_BLEND_DST_ALPHA: *data = GL_ZERO; return;
+    case GL_BLEND_EQUATION_RGB:
+    case GL_BLEND_EQUATION_ALPHA: *data = GL_FUNC_ADD; return;
+    default: glGetIntegerv(pname, data);
   }
-  glGetIntegerv(pname, data);
 }
 
 // clang-format off

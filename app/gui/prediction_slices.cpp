@@ -1,5 +1,6 @@
 #include "gui/prediction_slices.hpp"
 
+#include <algorithm>
 #include <exception>
 
 #include "ws/arch.hpp"
@@ -8,12 +9,22 @@
 namespace ws::gui {
 
 PredictionSlices::PredictionSlices(PredictionJobs jobs, kernels::Calibration calibration)
-    : jobs_(std::move(jobs)), calibration_(std::move(calibration)), out_(jobs_.size()) {}
+    : jobs_(std::move(jobs)), calibration_(std::move(calibration)), out_(jobs_.size()) {
+  std::vector<std::pair<double, std::size_t>> cost;
+  for (std::size_t i = 0; i < jobs_.size(); ++i) {
+    const auto& [k, p] = jobs_[i];
+    const bool runs = k && !kernels::check_params(*k, p, default_preset());
+    cost.emplace_back(runs ? kernels::flops(*k, p) + static_cast<double>(kernels::useful_bytes(*k, p)) : 0.0, i);
+  }
+  std::stable_sort(cost.begin(), cost.end());
+  for (const auto& c : cost) order_.push_back(c.second);
+}
 
 std::optional<Predictions> PredictionSlices::step(SliceClock::time_point until) {
   do {
     if (next_ == jobs_.size()) return std::move(out_);
-    const auto& [k, p] = jobs_[next_];
+    const std::size_t i = order_[next_];
+    const auto& [k, p] = jobs_[i];
     try {
       if (!run_) {
         // A file's sizes could ask for minutes of simulation: no prediction then.
@@ -25,7 +36,7 @@ std::optional<Predictions> PredictionSlices::step(SliceClock::time_point until) 
         run_.emplace(*k, p, default_preset(), Dim3{0, 0, 0}, 0);
       }
       if (!run_->step(until)) return std::nullopt;
-      if (std::optional<kernels::KernelReport> r = run_->take()) out_[next_] = kernels::predict(*k, *r, calibration_);
+      if (std::optional<kernels::KernelReport> r = run_->take()) out_[i] = kernels::predict(*k, *r, calibration_);
     } catch (const std::exception&) {
       // A kernel the simulator cannot run at these sizes gets no prediction.
     }
