@@ -50,7 +50,7 @@ Result<int> parse_count(std::string_view key, std::string_view text) {
 }
 
 // One key of the format: how its decoded value is stored.
-struct Key {
+struct ViewKey {
   std::string_view name;
   std::function<std::optional<std::string>(std::string_view, ViewState&)> read;
 };
@@ -68,9 +68,9 @@ std::optional<std::string> keep_text(std::string_view key, std::string_view text
   return std::nullopt;
 }
 
-const std::vector<Key>& keys() {
-  static const std::vector<Key> table = [] {
-    std::vector<Key> t;
+const std::vector<ViewKey>& key_table() {
+  static const std::vector<ViewKey> table = [] {
+    std::vector<ViewKey> t;
     auto text_key = [&t](std::string_view name, std::string ViewState::*field) {
       t.push_back(
           {name, [name, field](std::string_view v, ViewState& s) { return keep_text(name, v, s.*field); }});
@@ -129,9 +129,9 @@ const std::vector<Key>& keys() {
   return table;
 }
 
-std::string key_names() {
+std::string known_keys() {
   std::string out;
-  for (const Key& k : keys()) out += (out.empty() ? "" : ", ") + std::string(k.name);
+  for (const ViewKey& k : key_table()) out += (out.empty() ? "" : ", ") + std::string(k.name);
   return out;
 }
 
@@ -178,10 +178,10 @@ Result<ViewState> parse_view_state(std::string_view text) {
     const auto eq = item.find('=');
     const std::string_view name = item.substr(0, eq);
     if (eq == std::string_view::npos) return Error{fmt::format("{}: no value (write {}=VALUE)", name, name)};
-    const Key* key = nullptr;
-    for (const Key& k : keys())
+    const ViewKey* key = nullptr;
+    for (const ViewKey& k : key_table())
       if (k.name == name) key = &k;
-    if (!key) return Error{fmt::format("'{}' is not a key (keys: {})", name, key_names())};
+    if (!key) return Error{fmt::format("'{}' is not a key (keys: {})", name, known_keys())};
     for (std::string_view s : seen)
       if (s == name) return Error{fmt::format("{}: given twice", name)};
     seen.push_back(key->name);

@@ -36,7 +36,7 @@ Base base_of(const lessons::Lesson* lesson, int step) {
 }
 
 // The instruction a step opens on: its site's execution, as apply_step_state finds it.
-int step_instruction(const lessons::StepState& s, const WarpTrace& trace) {
+int step_opening_instruction(const lessons::StepState& s, const WarpTrace& trace) {
   int seen = 0;
   for (int i = 0; i < static_cast<int>(trace.instructions.size()); ++i)
     if (trace.sites[trace.instructions[i].site].name == s.site && seen++ == s.occurrence) return i;
@@ -220,7 +220,7 @@ ViewState capture_view_state(const AppState& state, const LessonPlayer& player) 
       !v.kernel.empty() || !v.params.empty() || !v.arch.empty() || v.block || v.warp || state.variant;
   if (state.ready() && state.instruction_count() > 0) {
     const int opening =
-        base.step && !overrides ? step_instruction(*base.step, state.trace) : telling_of(state);
+        base.step && !overrides ? step_opening_instruction(*base.step, state.trace) : telling_of(state);
     if (state.instruction != opening) v.instruction = state.instruction;
   }
 
