@@ -8,6 +8,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -27,26 +28,49 @@ struct Page {
   Workbench bench;
   double last_ms = 0;
   long frames = 0;
+  double last_cpu_ms = 0;  // the last frame's own time
   web::LinkSync link;
 };
 
-// The canvas fills the browser's window (shell.html); the GL window follows its CSS size.
-void follow_canvas_size(GLFWwindow* w) {
+// The canvas fills the browser's window (shell.html); the GL window follows its
+// CSS size. True when it changed.
+bool follow_canvas_size(GLFWwindow* w) {
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
   int gw = 0, gh = 0;
   glfwGetWindowSize(w, &gw, &gh);
   const int want_w = std::max(320, static_cast<int>(css_w)), want_h = std::max(240, static_cast<int>(css_h));
-  if (want_w != gw || want_h != gh) glfwSetWindowSize(w, want_w, want_h);
+  if (want_w == gw && want_h == gh) return false;
+  glfwSetWindowSize(w, want_w, want_h);
+  return true;
+}
+
+// Something moves on screen or is computed: as the native loop (session.cpp) has it.
+bool moving(const AppState& state) {
+  return state.playback.playing || state.view.animating_blocks || state.view.animating_reveal ||
+         state.whole_kernel.busy() || state.timings.live_running() || state.variant_jobs.running() ||
+         state.variant_jobs.predicting() || !state.timings.predictions_ready();
 }
 
 void frame(void* arg) {
   Page& p = *static_cast<Page*>(arg);
-  if (GLFWwindow* w = glfwGetCurrentContext()) follow_canvas_size(w);
-  p.link.before_frame(p.state, p.bench);
+  web::tick();
+  const bool resized = glfwGetCurrentContext() && follow_canvas_size(glfwGetCurrentContext());
+  const bool linked = p.link.before_frame(p.state, p.bench);
   const double now = emscripten_get_now();
-  // Background work (gui/background.hpp) gets this much of each frame, shared by every job.
-  slice_deadline() = SliceClock::now() + std::chrono::milliseconds(10);
+  // An idle page draws nothing, as the native window sleeps: the canvas keeps its
+  // last picture. It draws while anything moves, for half a second after any
+  // input (ImGui settles hover and tabs over a few frames) and 4 times a second.
+  if (!resized && !linked && !moving(p.state) && !web::input_since(now - 500) && now - p.last_ms < 250 &&
+      !web::always_draw())
+    return;
+  // Background work (gui/background.hpp) shares one slice of each frame: 10 ms,
+  // or what the browser leaves idle anyway when drawing, not the page, sets the
+  // pace (software WebGL: 50 ms a frame while the page's own work takes 15),
+  // up to 30 ms. The interval is measured, not the refresh rate assumed.
+  const double interval = now - p.last_ms, idle = interval - p.last_cpu_ms - 4.0;
+  slice_deadline() = SliceClock::now() + std::chrono::microseconds(static_cast<long>(
+                                             1000.0 * std::clamp(idle, 10.0, 30.0)));
   build_frame(*p.window, p.bench, p.state, (now - p.last_ms) / 1000.0);
   p.last_ms = now;
   p.link.draw_notice();
@@ -56,7 +80,8 @@ void frame(void* arg) {
   if (++p.frames % 120 == 1)
     if (std::string gl = p.window->take_gl_errors(); !gl.empty()) std::cerr << "warpscope: GL error " << gl << "\n";
   p.link.after_frame(p.state, p.bench);
-  web::frame_done(emscripten_get_now() - now);
+  p.last_cpu_ms = emscripten_get_now() - now;
+  web::frame_done(p.last_cpu_ms);
 }
 
 }  // namespace
@@ -75,6 +100,7 @@ int main() {
     return 1;
   }
   page->link.open(page->state, page->bench);
+  web::listen_for_input();
   page->last_ms = emscripten_get_now();
   web::expose_test_hooks(&page->state, &page->bench);
   emscripten_set_main_loop_arg(frame, page, 0, false);

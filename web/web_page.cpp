@@ -55,6 +55,18 @@ EM_JS(void, ws_js_replace_hash, (const char* fragment), {
   history.replaceState(null, '', s.length ? '#' + s : window.location.pathname + window.location.search);
 });
 
+EM_JS(void, ws_js_listen_input, (), {
+  Module.wsInputAt = performance.now();
+  const noted = () => { Module.wsInputAt = performance.now(); };
+  for (const e of ['keydown', 'keyup', 'mousedown', 'mouseup', 'mousemove', 'wheel', 'touchstart', 'touchmove',
+                   'touchend', 'resize', 'focus', 'blur'])
+    window.addEventListener(e, noted, true);
+});
+
+EM_JS(double, ws_js_input_at, (), { return Module.wsInputAt || 0; });
+
+EM_JS(int, ws_js_always_draw, (), { return window.warpscopeTest && window.warpscopeTest.alwaysDraw ? 1 : 0; });
+
 EM_JS(void, ws_js_first_frame, (), {
   if (!Module.wsFirstFrameMs) Module.wsFirstFrameMs = performance.now();
 });
@@ -87,26 +99,28 @@ void LinkSync::open(AppState& state, Workbench& bench) {
   if (std::string h = take_hash(); !h.empty()) apply(h, state, bench);
 }
 
-void LinkSync::before_frame(AppState& state, Workbench& bench) {
-  if (ws_js_hash_pending()) apply(take_hash(), state, bench);
+bool LinkSync::before_frame(AppState& state, Workbench& bench) {
+  return ws_js_hash_pending() && apply(take_hash(), state, bench);
 }
 
-void LinkSync::apply(const std::string& fragment, AppState& state, Workbench& bench) {
-  if (fragment == shown_) return;
+bool LinkSync::apply(const std::string& fragment, AppState& state, Workbench& bench) {
+  if (fragment == shown_) return false;
 #if WS_HAVE_VIEW_STATE
   if (auto error = apply_view_state(fragment, state, bench.lessons())) {
     notice_ = "This link cannot be opened: " + *error;
     notice_until_ms_ = emscripten_get_now() + 8000;
     std::cerr << "warpscope: link: " << *error << "\n";
-    return;
+    return true;  // the notice is to be drawn
   }
   shown_ = fragment;
+  return true;
 #else
   (void)state;
   (void)bench;
   // HOOK (issue 24 §2): gui/view_state.hpp's apply_view_state() goes here.
   notice_ = "This build reads no link state yet";
   notice_until_ms_ = emscripten_get_now() + 8000;
+  return true;
 #endif
 }
 
@@ -163,7 +177,7 @@ struct Hooks {
   std::map<std::string, ImRect> items;  // the last frame's, by label (the first drawn of a label)
   std::map<std::string, bool> disabled;
   std::deque<double> frame_ms;
-  long frames = 0;
+  long frames = 0, ticks = 0;  // frames drawn; turns of the main loop
   std::string reply;
 };
 
@@ -194,6 +208,11 @@ void test_hooks_frame(const AppState&, Workbench&) {
   h.labelled.clear();
   h.added.clear();
 }
+
+void listen_for_input() { ws_js_listen_input(); }
+bool input_since(double ms) { return ws_js_input_at() >= ms; }
+bool always_draw() { return ws_js_always_draw() != 0; }
+void tick() { ++hooks().ticks; }
 
 void frame_done(double cpu_ms) {
   Hooks& h = hooks();
@@ -251,6 +270,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     const AppState& s = *h.state;
     LessonPlayer& p = h.bench->lessons();
     out["frames"] = h.frames;
+    out["ticks"] = h.ticks;
     out["lesson"] = p.open() ? lesson_position(p) : "";
     out["revealed"] = p.open() && p.revealed;
     out["lesson_error"] = p.error();
@@ -267,6 +287,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     std::vector<double> ms(h.frame_ms.begin(), h.frame_ms.end());
     std::sort(ms.begin(), ms.end());
     out["frame_cpu_ms_median"] = ms.empty() ? 0.0 : ms[ms.size() / 2];
+    std::vector<double> recent(h.frame_ms.end() - std::min<std::ptrdiff_t>(100, h.frame_ms.size()), h.frame_ms.end());
+    std::sort(recent.begin(), recent.end());
+    out["frame_cpu_ms_recent"] = recent.empty() ? 0.0 : recent[recent.size() / 2];  // the last 100 frames
     out["predictions_ready"] = s.timings.predictions_ready() && !s.variant_jobs.predicting();
     out["presenter"] = s.view.presenter;
   } else if (c.rfind("report_ms ", 0) == 0) {

@@ -23,19 +23,27 @@ void show_fatal(const std::string& message);
 class LinkSync {
  public:
   void open(AppState& state, Workbench& bench);          // once, before the first frame
-  void before_frame(AppState& state, Workbench& bench);  // a pending hashchange
+  bool before_frame(AppState& state, Workbench& bench);  // a pending hashchange; true when applied
   void after_frame(const AppState& state, Workbench& bench);
   void draw_notice();  // inside the frame: the last bad link's message
  private:
-  void apply(const std::string& fragment, AppState& state, Workbench& bench);
+  bool apply(const std::string& fragment, AppState& state, Workbench& bench);
   std::string shown_;   // the fragment last written or applied
   std::string notice_;
   double notice_until_ms_ = 0;
 };
 
+// Input the page received (keys, pointer, wheel, touch, resize, focus), noted by
+// listeners on the browser window: an idle page draws nothing until some arrives.
+void listen_for_input();
+bool input_since(double ms);  // any since this time of emscripten_get_now()
+// window.warpscopeTest.alwaysDraw: the tests time frames of an idle view.
+bool always_draw();
+
 // window.warpscopeTest (shell.html) calls ws_test_command; these feed it.
 void expose_test_hooks(AppState* state, Workbench* bench);
 void test_hooks_frame(const AppState& state, Workbench& bench);
 void frame_done(double cpu_ms);  // the frame's time in C++ (build and draw calls)
+void tick();                     // every turn of the main loop, drawn or not
 
 }  // namespace ws::gui::web
