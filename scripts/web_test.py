@@ -105,6 +105,7 @@ def open_page(b, fragment=""):
 
 def screenshot(b, name):
     if SHOTS:
+        next_frames(b, 6)  # ImGui settles tabs and scrolling over a few frames
         b.screenshot(os.path.join(SHOTS, name))
 
 
@@ -203,6 +204,16 @@ def main():
               f"PgDn walks the default deck from 'padding' to its last lesson ({seen[-1]})")
         check("lesson=" in b.eval("location.hash"), "the link names the lesson shown")
 
+        # A bad link changes nothing and says why; the page goes on.
+        before, before_link = status(b)["lesson"], b.eval("location.hash")
+        b.call("Page.navigate", {"url": URL + "#lesson=padding&step=99"})
+        s = wait_for(b, "a bad link is refused with a message", lambda s: s["link_error"], 10)
+        if s:
+            print(f"     message: {s['link_error']}")
+            b.pump(0.5)
+            check(status(b)["lesson"] == before and b.eval("location.hash") == before_link,
+                  f"the window and its link keep what was shown ({status(b)['lesson']}, {b.eval('location.hash')})")
+
         # 4. A student's layout typed into the variant field is simulated; a bad one says why.
         open_page(b)
         wait_for(b, "the default view is ready", lambda s: s["whole_kernel"]["done"], 60)
@@ -219,6 +230,8 @@ def main():
             if good:
                 s = wait_for(b, f"the layout '{text}' is simulated",
                              lambda s: s["variant"] == text and not s["variant_error"] and s["whole_kernel"]["done"], 60)
+                if SHOTS:  # with the variant's predictions in the table
+                    wait_for(b, "the variant's predictions", lambda s: s["predictions_ready"], 200)
                 screenshot(b, "screenshot-web-variant.png")
             else:
                 s = wait_for(b, f"the layout '{text}' is refused with a message", lambda s: s["variant_error"], 10)

@@ -73,7 +73,6 @@ void frame(void* arg) {
                                              1000.0 * std::clamp(idle, 10.0, 30.0)));
   build_frame(*p.window, p.bench, p.state, (now - p.last_ms) / 1000.0);
   p.last_ms = now;
-  p.link.draw_notice();
   web::test_hooks_frame(p.state, p.bench);
   p.window->end_frame();
   // glGetError waits for the GPU in a browser: once every 2 s or so, not every frame.

@@ -17,10 +17,7 @@
 #include "gui/lesson_panel.hpp"
 #include "ws/arch.hpp"
 #include "ws/kernels/catalog.hpp"
-#if __has_include("gui/view_state.hpp")
 #include "gui/view_state.hpp"
-#define WS_HAVE_VIEW_STATE 1
-#endif
 
 // ---- JavaScript side -------------------------------------------------------
 
@@ -67,6 +64,8 @@ EM_JS(double, ws_js_input_at, (), { return Module.wsInputAt || 0; });
 
 EM_JS(int, ws_js_always_draw, (), { return window.warpscopeTest && window.warpscopeTest.alwaysDraw ? 1 : 0; });
 
+EM_JS(void, ws_js_warn, (const char* message), { console.warn(UTF8ToString(message)); });
+
 EM_JS(void, ws_js_first_frame, (), {
   if (!Module.wsFirstFrameMs) Module.wsFirstFrameMs = performance.now();
 });
@@ -105,56 +104,26 @@ bool LinkSync::before_frame(AppState& state, Workbench& bench) {
 
 bool LinkSync::apply(const std::string& fragment, AppState& state, Workbench& bench) {
   if (fragment == shown_) return false;
-#if WS_HAVE_VIEW_STATE
+  // A bad link changes nothing; apply_view_state() leaves its message in
+  // state.view.state_error, which the window's status bar shows.
   if (auto error = apply_view_state(fragment, state, bench.lessons())) {
-    notice_ = "This link cannot be opened: " + *error;
-    notice_until_ms_ = emscripten_get_now() + 8000;
-    std::cerr << "warpscope: link: " << *error << "\n";
-    return true;  // the notice is to be drawn
+    // A warning, not an error: the page handled it (the tests count console errors).
+    ws_js_warn(("warpscope: link: " + *error).c_str());
+    shown_ = "\x01";  // no string encodes to this: the address bar goes back to what is shown
+    return true;
   }
   shown_ = fragment;
   return true;
-#else
-  (void)state;
-  (void)bench;
-  // HOOK (issue 24 §2): gui/view_state.hpp's apply_view_state() goes here.
-  notice_ = "This build reads no link state yet";
-  notice_until_ms_ = emscripten_get_now() + 8000;
-  return true;
-#endif
 }
 
 void LinkSync::after_frame(const AppState& state, Workbench& bench) {
-#if WS_HAVE_VIEW_STATE
   // The address bar follows what is shown, without a history entry per click.
   std::string now = encode_view_state(state, bench.lessons());
   if (now != shown_) {
     ws_js_replace_hash(now.c_str());
     shown_ = std::move(now);
   }
-#else
-  (void)state;
-  (void)bench;  // HOOK (issue 24 §2): encode_view_state() -> ws_js_replace_hash()
-#endif
   ws_js_first_frame();
-}
-
-void LinkSync::draw_notice() {
-  if (notice_.empty()) return;
-  if (emscripten_get_now() > notice_until_ms_) {
-    notice_.clear();
-    return;
-  }
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->Size.x * 0.5f, vp->Size.y - 8), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(vp->Size.x - 40, 900.0f), 0));
-  ImGui::Begin("##link", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
-  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(170, 20, 20, 255));
-  ImGui::TextWrapped("%s", notice_.c_str());
-  ImGui::PopStyleColor();
-  ImGui::End();
 }
 
 // ---- test hooks ------------------------------------------------------------
@@ -274,9 +243,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     out["lesson"] = p.open() ? lesson_position(p) : "";
     out["revealed"] = p.open() && p.revealed;
     out["lesson_error"] = p.error();
-#if WS_HAVE_VIEW_STATE
     out["link"] = encode_view_state(s, p);
-#endif
+    out["link_error"] = s.view.state_error;
     out["kernel"] = std::string(h.state->kernel().name);
     out["variant"] = s.variant ? s.variant->spec().expression : "";
     out["variant_error"] = s.variant_editor.error;

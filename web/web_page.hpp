@@ -19,18 +19,15 @@ void show_fatal(const std::string& message);
 // the page opens and when the user edits or follows a link (hashchange), and
 // rewritten with history.replaceState whenever what is shown changes, so the
 // address bar is always a link to this view. A bad fragment changes nothing;
-// its message stays on screen for a few seconds.
+// the status bar says why (state.view.state_error).
 class LinkSync {
  public:
   void open(AppState& state, Workbench& bench);          // once, before the first frame
   bool before_frame(AppState& state, Workbench& bench);  // a pending hashchange; true when applied
   void after_frame(const AppState& state, Workbench& bench);
-  void draw_notice();  // inside the frame: the last bad link's message
  private:
   bool apply(const std::string& fragment, AppState& state, Workbench& bench);
-  std::string shown_;   // the fragment last written or applied
-  std::string notice_;
-  double notice_until_ms_ = 0;
+  std::string shown_;  // the fragment last written or applied
 };
 
 // Input the page received (keys, pointer, wheel, touch, resize, focus), noted by
