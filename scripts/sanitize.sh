@@ -6,7 +6,8 @@
 # error, ASan always does. The GL driver's blocks are not reported as leaks
 # (tests/sanitizers/: keep_libraries_loaded.c and lsan.supp say why); ours are.
 #   usage: scripts/sanitize.sh [BUILD_DIR]        (default: build-asan)
-#   WS_SANITIZE_TESTS=REGEX runs only the ctest tests matching REGEX.
+#   WS_SANITIZE_TESTS=REGEX runs only the ctest tests matching REGEX; WS_SANITIZE_ALL=1
+#   also the ones left out below.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dir="${1:-$root/build-asan}"
@@ -37,6 +38,15 @@ export ASAN_OPTIONS="detect_leaks=1:verify_asan_link_order=0:strict_string_check
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 export LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 cd "$dir"
+# Three window suites only render more of what the others already drive (every
+# lesson step twice, every figure, every panel at 1280 x 720) and one test
+# reconciles all 90 recorded ncu launches: under ASan + UBSan they took 64% of
+# this suite's 727 s of test time (CI, 2026-11-27), which the web page's
+# browser tests now need. The release build runs them all (build/); here the
+# clicker's and the view state's window tests still open the window, and every
+# other reconcile test runs. WS_SANITIZE_ALL=1 runs everything.
+skip='^(gui_window_[0-9]+|lesson_window_[0-9]+|figure_window_[0-9]+|Reconcile\.EveryRecordedLaunch.*)$'
 filter=()
+[ "${WS_SANITIZE_ALL:-0}" = 1 ] || filter=(-E "$skip")
 [ -n "${WS_SANITIZE_TESTS:-}" ] && filter=(-R "$WS_SANITIZE_TESTS")
 ctest --output-on-failure -j"$(nproc)" --timeout 900 "${filter[@]}"
