@@ -199,7 +199,8 @@ def main():
                 break  # the deck's end: forward changes nothing
             last, last_revealed = s["lesson"], s["revealed"]
             press(b, "PageDown")
-        print(f"     PgDn walked {len(seen)} lessons: {seen[0]} ... {seen[-1]}")
+        print(f"     PgDn walked {len(seen)} lessons: {seen[0]} ... {seen[-1]}; the longest frame of the walk "
+              f"{status(b)['frame_cpu_ms_max']:.0f} ms (a step's facts are computed in the frame that opens it)")
         check(len(seen) >= 8 and "ncu" in seen[-1].lower() or "Nsight" in seen[-1],
               f"PgDn walks the default deck from 'padding' to its last lesson ({seen[-1]})")
         check("lesson=" in b.eval("location.hash"), "the link names the lesson shown")

@@ -258,6 +258,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     std::vector<double> recent(h.frame_ms.end() - std::min<std::ptrdiff_t>(100, h.frame_ms.size()), h.frame_ms.end());
     std::sort(recent.begin(), recent.end());
     out["frame_cpu_ms_recent"] = recent.empty() ? 0.0 : recent[recent.size() / 2];  // the last 100 frames
+    out["frame_cpu_ms_max"] = ms.empty() ? 0.0 : ms.back();  // the longest of the last 600
+    out["frame_cpu_ms_last"] = std::vector<double>(h.frame_ms.end() - std::min<std::ptrdiff_t>(8, h.frame_ms.size()),
+                                                   h.frame_ms.end());
     out["predictions_ready"] = s.timings.predictions_ready() && !s.variant_jobs.predicting();
     out["presenter"] = s.view.presenter;
   } else if (c.rfind("report_ms ", 0) == 0) {
