@@ -3,9 +3,9 @@
 // instead of the native loop of session.cpp. The same build_frame() draws it;
 // background work (whole-kernel report, predictions) advances in slices inside
 // the frames, since the page has no threads (gui/sliced_job.hpp).
+#include <GLFW/glfw3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
-#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -69,15 +69,16 @@ void frame(void* arg) {
   // pace (software WebGL: 50 ms a frame while the page's own work takes 15),
   // up to 30 ms. The interval is measured, not the refresh rate assumed.
   const double interval = now - p.last_ms, idle = interval - p.last_cpu_ms - 4.0;
-  slice_deadline() = SliceClock::now() + std::chrono::microseconds(static_cast<long>(
-                                             1000.0 * std::clamp(idle, 10.0, 30.0)));
+  slice_deadline() =
+      SliceClock::now() + std::chrono::microseconds(static_cast<long>(1000.0 * std::clamp(idle, 10.0, 30.0)));
   build_frame(*p.window, p.bench, p.state, (now - p.last_ms) / 1000.0);
   p.last_ms = now;
   web::test_hooks_frame(p.state, p.bench);
   p.window->end_frame();
   // glGetError waits for the GPU in a browser: once every 2 s or so, not every frame.
   if (++p.frames % 120 == 1)
-    if (std::string gl = p.window->take_gl_errors(); !gl.empty()) std::cerr << "warpscope: GL error " << gl << "\n";
+    if (std::string gl = p.window->take_gl_errors(); !gl.empty())
+      std::cerr << "warpscope: GL error " << gl << "\n";
   p.link.after_frame(p.state, p.bench);
   p.last_cpu_ms = emscripten_get_now() - now;
   web::frame_done(p.last_cpu_ms);

@@ -1,8 +1,8 @@
 #include "web_page.hpp"
 
+#include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
-#include <GLES3/gl3.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 
@@ -15,9 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include "gui/lesson_panel.hpp"
+#include "gui/view_state.hpp"
 #include "ws/arch.hpp"
 #include "ws/kernels/catalog.hpp"
-#include "gui/view_state.hpp"
 
 // ---- JavaScript side -------------------------------------------------------
 
@@ -80,7 +80,9 @@ void canvas_css_size(int* width, int* height) {
   *height = std::max(240, static_cast<int>(h));
 }
 
-void show_fatal(const std::string& message) { ws_js_fatal(message.c_str()); }
+void show_fatal(const std::string& message) {
+  ws_js_fatal(message.c_str());
+}
 
 namespace {
 std::string take_hash() {
@@ -141,8 +143,8 @@ struct Hooks {
     std::string label;
     bool disabled;
   };
-  std::vector<Labelled> labelled;   // this frame's labelled items, in drawing order
-  std::map<ImGuiID, ImRect> added;  // this frame's item rectangles by id
+  std::vector<Labelled> labelled;       // this frame's labelled items, in drawing order
+  std::map<ImGuiID, ImRect> added;      // this frame's item rectangles by id
   std::map<std::string, ImRect> items;  // the last frame's, by label (the first drawn of a label)
   std::map<std::string, bool> disabled;
   std::deque<double> frame_ms;
@@ -178,10 +180,18 @@ void test_hooks_frame(const AppState&, Workbench&) {
   h.added.clear();
 }
 
-void listen_for_input() { ws_js_listen_input(); }
-bool input_since(double ms) { return ws_js_input_at() >= ms; }
-bool always_draw() { return ws_js_always_draw() != 0; }
-void tick() { ++hooks().ticks; }
+void listen_for_input() {
+  ws_js_listen_input();
+}
+bool input_since(double ms) {
+  return ws_js_input_at() >= ms;
+}
+bool always_draw() {
+  return ws_js_always_draw() != 0;
+}
+void tick() {
+  ++hooks().ticks;
+}
 
 void frame_done(double cpu_ms) {
   Hooks& h = hooks();
@@ -201,14 +211,23 @@ void frame_done(double cpu_ms) {
 // without a round trip; the queries WebGL answers locally (bindings, viewport) go through.
 extern "C" void ws_web_glGetIntegerv(GLenum pname, GLint* data) {
   switch (pname) {
-    case GL_SCISSOR_BOX: data[0] = data[1] = data[2] = data[3] = 0; return;
+    case GL_SCISSOR_BOX:
+      data[0] = data[1] = data[2] = data[3] = 0;
+      return;
     case GL_BLEND_SRC_RGB:
-    case GL_BLEND_SRC_ALPHA: *data = GL_ONE; return;
+    case GL_BLEND_SRC_ALPHA:
+      *data = GL_ONE;
+      return;
     case GL_BLEND_DST_RGB:
-    case GL_BLEND_DST_ALPHA: *data = GL_ZERO; return;
+    case GL_BLEND_DST_ALPHA:
+      *data = GL_ZERO;
+      return;
     case GL_BLEND_EQUATION_RGB:
-    case GL_BLEND_EQUATION_ALPHA: *data = GL_FUNC_ADD; return;
-    default: glGetIntegerv(pname, data);
+    case GL_BLEND_EQUATION_ALPHA:
+      *data = GL_FUNC_ADD;
+      return;
+    default:
+      glGetIntegerv(pname, data);
   }
 }
 
@@ -255,12 +274,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     std::vector<double> ms(h.frame_ms.begin(), h.frame_ms.end());
     std::sort(ms.begin(), ms.end());
     out["frame_cpu_ms_median"] = ms.empty() ? 0.0 : ms[ms.size() / 2];
-    std::vector<double> recent(h.frame_ms.end() - std::min<std::ptrdiff_t>(100, h.frame_ms.size()), h.frame_ms.end());
+    std::vector<double> recent(h.frame_ms.end() - std::min<std::ptrdiff_t>(100, h.frame_ms.size()),
+                               h.frame_ms.end());
     std::sort(recent.begin(), recent.end());
     out["frame_cpu_ms_recent"] = recent.empty() ? 0.0 : recent[recent.size() / 2];  // the last 100 frames
     out["frame_cpu_ms_max"] = ms.empty() ? 0.0 : ms.back();  // the longest of the last 600
-    out["frame_cpu_ms_last"] = std::vector<double>(h.frame_ms.end() - std::min<std::ptrdiff_t>(8, h.frame_ms.size()),
-                                                   h.frame_ms.end());
+    out["frame_cpu_ms_last"] = std::vector<double>(
+        h.frame_ms.end() - std::min<std::ptrdiff_t>(8, h.frame_ms.size()), h.frame_ms.end());
     out["predictions_ready"] = s.timings.predictions_ready() && !s.variant_jobs.predicting();
     out["presenter"] = s.view.presenter;
   } else if (c.rfind("report_ms ", 0) == 0) {
@@ -269,7 +289,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     char name[64] = {};
     int rows = 0, cols = 0, inner = 0;
     const ws::kernels::KernelDescriptor* k = nullptr;
-    if (std::sscanf(c.c_str() + 10, "%63s %d %d %d", name, &rows, &cols, &inner) == 4) k = ws::kernels::find_kernel(name);
+    if (std::sscanf(c.c_str() + 10, "%63s %d %d %d", name, &rows, &cols, &inner) == 4)
+      k = ws::kernels::find_kernel(name);
     if (!k) {
       out = {{"error", "report_ms KERNEL ROWS COLS INNER, with a catalog kernel"}};
     } else {
@@ -281,7 +302,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
         out = {{"error", *why}};
       } else {
         const double t0 = emscripten_get_now();
-        const ws::kernels::KernelReport r = ws::kernels::report(*k, p, ws::default_preset(), ws::Dim3{0, 0, 0}, 0);
+        const ws::kernels::KernelReport r =
+            ws::kernels::report(*k, p, ws::default_preset(), ws::Dim3{0, 0, 0}, 0);
         out = {{"ms", emscripten_get_now() - t0}, {"sites", r.sites.size()}};
       }
     }
@@ -289,8 +311,10 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     const std::string label = c.substr(5);
     if (auto it = h.items.find(label); it != h.items.end())
       out = {{"found", true},
-             {"x", it->second.Min.x}, {"y", it->second.Min.y},
-             {"w", it->second.GetWidth()}, {"h", it->second.GetHeight()},
+             {"x", it->second.Min.x},
+             {"y", it->second.Min.y},
+             {"w", it->second.GetWidth()},
+             {"h", it->second.GetHeight()},
              {"disabled", h.disabled[label]}};
     else
       out = {{"found", false}};

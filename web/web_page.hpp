@@ -25,6 +25,7 @@ class LinkSync {
   void open(AppState& state, Workbench& bench);          // once, before the first frame
   bool before_frame(AppState& state, Workbench& bench);  // a pending hashchange; true when applied
   void after_frame(const AppState& state, Workbench& bench);
+
  private:
   bool apply(const std::string& fragment, AppState& state, Workbench& bench);
   std::string shown_;  // the fragment last written or applied

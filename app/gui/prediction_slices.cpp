@@ -14,7 +14,8 @@ PredictionSlices::PredictionSlices(PredictionJobs jobs, kernels::Calibration cal
   for (std::size_t i = 0; i < jobs_.size(); ++i) {
     const auto& [k, p] = jobs_[i];
     const bool runs = k && !kernels::check_params(*k, p, default_preset());
-    cost.emplace_back(runs ? kernels::flops(*k, p) + static_cast<double>(kernels::useful_bytes(*k, p)) : 0.0, i);
+    cost.emplace_back(runs ? kernels::flops(*k, p) + static_cast<double>(kernels::useful_bytes(*k, p)) : 0.0,
+                      i);
   }
   std::stable_sort(cost.begin(), cost.end());
   for (const auto& c : cost) order_.push_back(c.second);
@@ -36,7 +37,8 @@ std::optional<Predictions> PredictionSlices::step(SliceClock::time_point until) 
         run_.emplace(*k, p, default_preset(), Dim3{0, 0, 0}, 0);
       }
       if (!run_->step(until)) return std::nullopt;
-      if (std::optional<kernels::KernelReport> r = run_->take()) out_[i] = kernels::predict(*k, *r, calibration_);
+      if (std::optional<kernels::KernelReport> r = run_->take())
+        out_[i] = kernels::predict(*k, *r, calibration_);
     } catch (const std::exception&) {
       // A kernel the simulator cannot run at these sizes gets no prediction.
     }

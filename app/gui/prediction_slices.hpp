@@ -30,8 +30,8 @@ class PredictionSlices {
   PredictionJobs jobs_;
   kernels::Calibration calibration_;
   Predictions out_;
-  std::vector<std::size_t> order_;  // the cheapest first: most rows fill in soon
-  std::size_t next_ = 0;            // into order_
+  std::vector<std::size_t> order_;         // the cheapest first: most rows fill in soon
+  std::size_t next_ = 0;                   // into order_
   std::optional<kernels::ReportRun> run_;  // the report of jobs_[order_[next_]] under way
 };
 

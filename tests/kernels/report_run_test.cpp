@@ -2,6 +2,8 @@
 // between frames): stepped one probe or warp at a time it gives exactly the
 // report report() gives in one go, it really stops between units, and a hook
 // returning false ends it with nothing.
+#include "ws/kernels/report_run.hpp"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -10,7 +12,6 @@
 
 #include "ws/arch.hpp"
 #include "ws/kernels/catalog.hpp"
-#include "ws/kernels/report_run.hpp"
 
 namespace wk = ws::kernels;
 
@@ -35,9 +36,10 @@ void expect_same_counters(const wk::Counters& a, const wk::Counters& b, const st
 
 TEST(ReportRun, OneUnitAtATimeGivesTheReportOfOneGo) {
   // Odd sizes: edge blocks, several classes per axis; a matmul with barriers; a strided pattern.
-  const std::pair<const char*, std::array<int, 3>> cases[] = {
-      {"transpose_shared", {200, 136, 0}}, {"transpose_naive", {96, 72, 0}},
-      {"matmul_tiled", {64, 48, 80}},      {"smem_stride", {0, 0, 0}}};
+  const std::pair<const char*, std::array<int, 3>> cases[] = {{"transpose_shared", {200, 136, 0}},
+                                                              {"transpose_naive", {96, 72, 0}},
+                                                              {"matmul_tiled", {64, 48, 80}},
+                                                              {"smem_stride", {0, 0, 0}}};
   for (const auto& [name, size] : cases) {
     SCOPED_TRACE(name);
     const wk::KernelDescriptor& k = *wk::find_kernel(name);
@@ -60,7 +62,8 @@ TEST(ReportRun, OneUnitAtATimeGivesTheReportOfOneGo) {
     ASSERT_EQ(sliced->sites.size(), whole.sites.size());
     for (std::size_t i = 0; i < whole.sites.size(); ++i) {
       EXPECT_EQ(sliced->sites[i].site.line, whole.sites[i].site.line);
-      expect_same_counters(sliced->sites[i].kernel, whole.sites[i].kernel, whole.sites[i].site.name + " kernel");
+      expect_same_counters(sliced->sites[i].kernel, whole.sites[i].kernel,
+                           whole.sites[i].site.name + " kernel");
       expect_same_counters(sliced->sites[i].warp, whole.sites[i].warp, whole.sites[i].site.name + " warp");
     }
     expect_same_counters(sliced->shared_load, whole.shared_load, "shared load");
