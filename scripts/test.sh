@@ -4,9 +4,9 @@
 # Then the three guard builds, which CI runs too (their own folders, so build/ is
 # unchanged): the libFuzzer harnesses' smoke run (scripts/fuzz.sh, clang,
 # build-fuzz/, about two minutes), the suite under ASan + UBSan
-# (scripts/sanitize.sh, gcc, build-asan/, about ten minutes on 2 cores) and the
+# (scripts/sanitize.sh, gcc, build-asan/, about seven minutes on 2 cores) and the
 # web page built with Emscripten and tested in headless Chromium
-# (scripts/web-test.sh, build-web/, about five minutes). All four run even when
+# (scripts/web-test.sh, build-web/, about four minutes). All four run even when
 # one fails; the exit code is non-zero if any did.
 # WS_SKIP_GUARDS=1 skips the guard builds for a quick local run.
 set -euo pipefail
