@@ -46,8 +46,9 @@ bool follow_canvas_size(GLFWwindow* w) {
 }
 
 // Something moves on screen or is computed: as the native loop (session.cpp) has it.
-bool moving(const AppState& state) {
-  return state.playback.playing || state.view.animating_blocks || state.view.animating_reveal ||
+bool moving(const Page& p) {
+  const AppState& state = p.state;
+  return p.bench.lessons().resolving() || state.playback.playing || state.view.animating_blocks || state.view.animating_reveal ||
          state.whole_kernel.busy() || state.timings.live_running() || state.variant_jobs.running() ||
          state.variant_jobs.predicting() || !state.timings.predictions_ready();
 }
@@ -61,7 +62,7 @@ void frame(void* arg) {
   // An idle page draws nothing, as the native window sleeps: the canvas keeps its
   // last picture. It draws while anything moves, for half a second after any
   // input (ImGui settles hover and tabs over a few frames) and 4 times a second.
-  if (!resized && !linked && !moving(p.state) && !web::input_since(now - 500) && now - p.last_ms < 250 &&
+  if (!resized && !linked && !moving(p) && !web::input_since(now - 500) && now - p.last_ms < 250 &&
       !web::always_draw())
     return;
   // Background work (gui/background.hpp) shares one slice of each frame: 10 ms,
@@ -99,6 +100,7 @@ int main() {
     web::show_fatal(error);
     return 1;
   }
+  page->bench.lessons().resolve_in_background(true);
   page->link.open(page->state, page->bench);
   web::listen_for_input();
   page->last_ms = emscripten_get_now();

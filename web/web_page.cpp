@@ -262,6 +262,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     out["lesson"] = p.open() ? lesson_position(p) : "";
     out["revealed"] = p.open() && p.revealed;
     out["lesson_error"] = p.error();
+    out["lesson_resolving"] = p.resolving();
     out["link"] = encode_view_state(s, p);
     out["link_error"] = s.view.state_error;
     out["kernel"] = std::string(h.state->kernel().name);

@@ -24,6 +24,15 @@ inline SliceClock::time_point& slice_deadline() {
   return deadline;
 }
 
+// How long an action (a key that opens a lesson step) may wait for the work it
+// started before the frame goes on without it: long enough that most work
+// finishes unseen, short enough that a frame stays near 60 per second.
+#ifdef __EMSCRIPTEN__
+inline constexpr std::chrono::milliseconds kActionGrace{8};
+#else
+inline constexpr std::chrono::milliseconds kActionGrace{50};
+#endif
+
 template <class T>
 class Background {
  public:
@@ -59,6 +68,15 @@ class Background {
     return started_ && (value_ || error_);
 #else
     return future_.valid() && future_.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+#endif
+  }
+  // Waits (natively) or works (browser) for at most `d`; true when finished.
+  bool wait_for(std::chrono::milliseconds d) {
+#ifdef __EMSCRIPTEN__
+    if (started_ && !value_ && !error_) run_until(SliceClock::now() + d);
+    return started_ && (value_ || error_);
+#else
+    return future_.valid() && future_.wait_for(d) == std::future_status::ready;
 #endif
   }
   // Blocks (natively) or runs every slice left (browser) until finished.

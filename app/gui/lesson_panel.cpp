@@ -71,6 +71,8 @@ void LessonPanel::Draw(AppState& state, LessonPlayer& player, float text_scale) 
   } else if (const lessons::ResolvedStep* r = player.resolved()) {
     text_wrapped(shown(r->shown_text(player.revealed)));
     if (r->question) draw_question(state, player);
+  } else if (player.resolving()) {
+    ImGui::TextDisabled("Working out this step's numbers...");
   }
   ImGui::Spacing();
   draw_navigation(state, player);

@@ -44,6 +44,34 @@ LessonPlayer::LessonPlayer() : library_(lessons::load_library()) {
   }
 }
 
+LessonPlayer::~LessonPlayer() { stop_resolving(); }
+
+void LessonPlayer::stop_resolving() {
+  if (!resolving_.valid()) return;
+  stop_resolving_->store(true);
+  resolving_.wait();  // within one simulated warp: the job asks the flag between warps
+  (void)resolving_.get();
+}
+
+void LessonPlayer::take_resolved() {
+  Result<lessons::ResolvedStep> r = resolving_.get();
+  if (!r) {
+    error_ = fmt::format("{}: steps[{}].{}", lesson()->file_name(), step_, r.error().message);
+    return;
+  }
+  resolved_.emplace(std::move(*r));
+}
+
+void LessonPlayer::poll() {
+  if (resolving_.valid() && resolving_.ready()) take_resolved();
+}
+
+void LessonPlayer::wait() {
+  if (!resolving_.valid()) return;
+  resolving_.wait();
+  take_resolved();
+}
+
 bool LessonPlayer::use_deck(const std::string& name_or_path) {
   auto d = lessons::load_deck(name_or_path, library_);
   if (!d) {
@@ -121,6 +149,7 @@ bool LessonPlayer::start(std::string_view id, int step, AppState& state) {
 }
 
 void LessonPlayer::close(AppState& state) {
+  stop_resolving();
   lesson_ = -1;
   resolved_.reset();
   state.view.conceal = {};
@@ -139,15 +168,29 @@ void LessonPlayer::go_to(int step, AppState& state) {
   chosen = -1;
   typed = 0;
   revealed = false;
+  stop_resolving();
   resolved_.reset();
   error_.clear();
   const lessons::Step& s = lesson()->steps[step_];
-  auto r = lessons::resolve_step(s);
-  if (!r) {
-    error_ = fmt::format("{}: steps[{}].{}", lesson()->file_name(), step_, r.error().message);
-    return;
+  auto stop = std::make_shared<std::atomic<bool>>(false);
+  stop_resolving_ = stop;
+  lessons::StepResolution resolution(s, [stop] { return !stop->load(); });
+  if (background_) {
+    // The window draws on while it works; most steps finish within the grace
+    // and show at once, without a frame of "working out" between.
+    auto shared = std::make_shared<lessons::StepResolution>(std::move(resolution));
+    resolving_.start([shared](SliceClock::time_point until) { return shared->step(until); });
+    resolving_.wait_for(kActionGrace);
+    poll();
+  } else {
+    for (;;)
+      if (auto r = resolution.step(SliceClock::time_point::max())) {
+        if (*r) resolved_.emplace(std::move(**r));
+        else error_ = fmt::format("{}: steps[{}].{}", lesson()->file_name(), step_, r->error().message);
+        break;
+      }
   }
-  resolved_.emplace(std::move(*r));
+  if (!error_.empty()) return;
   if (auto bad = apply_step_state(s.state, state)) {
     error_ = fmt::format("{}: steps[{}].state.{}", lesson()->file_name(), step_, *bad);
     return;

@@ -4,19 +4,39 @@
 // preset, block, warp, instruction, highlights) and asks for its view.
 #pragma once
 
+#include <atomic>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "gui/app_state.hpp"
+#include "gui/background.hpp"
 #include "lessons/deck.hpp"
 #include "lessons/lesson_facts.hpp"
 #include "lessons/lesson_library.hpp"
+#include "lessons/step_resolution.hpp"
 
 namespace ws::gui {
 
 class LessonPlayer {
  public:
   LessonPlayer();  // reads the library (bad files become messages, not failures)
+  ~LessonPlayer();  // stops a step still being resolved
+  LessonPlayer(const LessonPlayer&) = delete;
+  LessonPlayer& operator=(const LessonPlayer&) = delete;
+
+  // The window resolves a step's numbers off the frame (lessons/step_resolution.hpp):
+  // going to a step applies its state at once and shows its text once resolved,
+  // so a step that simulates three matmuls never freezes a frame. Off (the
+  // default: the command line, exports, screenshots), a step is resolved before
+  // go_to() returns.
+  void resolve_in_background(bool on) { background_ = on; }
+  // A step's numbers are still being worked out: resolved() and error() are empty.
+  bool resolving() const { return resolving_.valid(); }
+  // Once per frame: takes the resolved step when it is ready.
+  void poll();
+  // Blocks until the current step is resolved (a screenshot of the window).
+  void wait();
 
   const lessons::LessonLibrary& library() const { return library_; }
   bool open() const { return lesson_ >= 0; }
@@ -74,6 +94,12 @@ class LessonPlayer {
   std::optional<lessons::ResolvedStep> resolved_;
   std::string error_;
   std::optional<lessons::View> view_request_;
+  // The step being resolved, and the flag that stops it when the class moves on.
+  bool background_ = false;
+  Background<Result<lessons::ResolvedStep>> resolving_;
+  std::shared_ptr<std::atomic<bool>> stop_resolving_;
+  void stop_resolving();
+  void take_resolved();
 };
 
 // Puts the window in a step's state. Returns why not, when a field does not

@@ -53,6 +53,7 @@ int run_window(const WindowOptions& o, const LessonStart& start) {
     return 1;
   }
   Workbench bench;
+  bench.lessons().resolve_in_background(true);
   state.view.presenter = start.present;
   if (!open_start(start, bench, state, &error)) {
     std::cerr << "warpscope: " << error << "\n";
@@ -61,7 +62,7 @@ int run_window(const WindowOptions& o, const LessonStart& start) {
   auto last = std::chrono::steady_clock::now();
   while (!window->should_close()) {
     const bool moving = state.playback.playing || state.view.animating_blocks || state.view.animating_reveal ||
-                        state.whole_kernel.busy() ||
+                        state.whole_kernel.busy() || bench.lessons().resolving() ||
                         state.timings.live_running() || state.variant_jobs.running() ||
                         state.variant_jobs.predicting() ||
                         !state.timings.predictions_ready();

@@ -50,6 +50,7 @@ class Workbench {
   const GlobalMemoryPanel& global_memory() const { return global_memory_; }
   // Lessons (lesson_player.hpp); a step's view picks the tabs, or the presenter's figure.
   LessonPlayer& lessons() { return lessons_; }
+  const LessonPlayer& lessons() const { return lessons_; }
   // The figure presenter mode shows: the lesson step's view, else the instruction's space.
   lessons::View presenter_view(const AppState& state) const;
   // Presenter mode shows this figure, without the text column (export --format png).

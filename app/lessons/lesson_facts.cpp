@@ -160,6 +160,8 @@ struct FactTable::Impl {
   FactMap values;
   std::string refused;  // why the current instruction has no analysis
   bool whole_done = false;
+  bool defer_whole = false;   // FactTable::defer_whole
+  bool whole_wanted = false;
   std::string whole_error;
   std::optional<kernels::KernelReport> report;  // kept for the predictions
 
@@ -209,41 +211,55 @@ struct FactTable::Impl {
   }
 
   void compute_whole() {
-    whole_done = true;
     try {
-      report = kernels::report(*state.kernel, state.params, *state.arch, state.block, state.warp);
-      const kernels::KernelReport& r = *report;
-      counter_facts(r.shared_load, "whole.shared_load.", values);
-      counter_facts(r.shared_store, "whole.shared_store.", values);
-      counter_facts(r.global_load, "whole.global_load.", values);
-      counter_facts(r.global_store, "whole.global_store.", values);
-      kernels::Counters global = r.global_load, shared = r.shared_load;
-      global.add(r.global_store);
-      shared.add(r.shared_store);
-      counter_facts(global, "whole.global.", values);
-      counter_facts(shared, "whole.shared.", values);
-      for (const auto& s : r.sites) {
-        kernels::Counters c = s.kernel;
-        const std::string prefix = "whole.site." + s.site.name + ".";
-        // Two sites may share a name (sites by source location): they add up.
-        if (values.count(prefix + "instructions")) {
-          c.instructions += static_cast<std::uint64_t>(values[prefix + "instructions"]);
-          c.wavefronts += static_cast<std::uint64_t>(values[prefix + "wavefronts"]);
-          c.ideal_wavefronts += static_cast<std::uint64_t>(values[prefix + "ideal_wavefronts"]);
-          c.bank_conflicts += static_cast<std::uint64_t>(values[prefix + "bank_conflicts"]);
-          c.requests += static_cast<std::uint64_t>(values[prefix + "requests"]);
-          c.sectors += static_cast<std::uint64_t>(values[prefix + "sectors"]);
-          c.bytes_requested += static_cast<std::uint64_t>(values[prefix + "bytes_requested"]);
-          c.bytes_moved += static_cast<std::uint64_t>(values[prefix + "bytes_moved"]);
-        }
-        counter_facts(c, prefix, values);
-      }
-      values["whole.shared_bytes_per_block"] = r.shared_bytes_per_block;
-      values["whole.blocks_per_sm"] = r.occupancy.blocks_per_sm;
-      values["whole.simulated_us"] = r.simulated_seconds * 1e6;
+      install_whole(kernels::report(*state.kernel, state.params, *state.arch, state.block, state.warp));
     } catch (const std::exception& e) {
+      whole_done = true;
       whole_error = e.what();
     }
+  }
+
+  // The whole-kernel facts of a report (the simulation's, or one made in slices).
+  void install_whole(kernels::KernelReport simulated) {
+    whole_done = true;
+    report = std::move(simulated);
+    const kernels::KernelReport& r = *report;
+    counter_facts(r.shared_load, "whole.shared_load.", values);
+    counter_facts(r.shared_store, "whole.shared_store.", values);
+    counter_facts(r.global_load, "whole.global_load.", values);
+    counter_facts(r.global_store, "whole.global_store.", values);
+    kernels::Counters global = r.global_load, shared = r.shared_load;
+    global.add(r.global_store);
+    shared.add(r.shared_store);
+    counter_facts(global, "whole.global.", values);
+    counter_facts(shared, "whole.shared.", values);
+    for (const auto& s : r.sites) {
+      kernels::Counters c = s.kernel;
+      const std::string prefix = "whole.site." + s.site.name + ".";
+      // Two sites may share a name (sites by source location): they add up.
+      if (values.count(prefix + "instructions")) {
+        c.instructions += static_cast<std::uint64_t>(values[prefix + "instructions"]);
+        c.wavefronts += static_cast<std::uint64_t>(values[prefix + "wavefronts"]);
+        c.ideal_wavefronts += static_cast<std::uint64_t>(values[prefix + "ideal_wavefronts"]);
+        c.bank_conflicts += static_cast<std::uint64_t>(values[prefix + "bank_conflicts"]);
+        c.requests += static_cast<std::uint64_t>(values[prefix + "requests"]);
+        c.sectors += static_cast<std::uint64_t>(values[prefix + "sectors"]);
+        c.bytes_requested += static_cast<std::uint64_t>(values[prefix + "bytes_requested"]);
+        c.bytes_moved += static_cast<std::uint64_t>(values[prefix + "bytes_moved"]);
+      }
+      counter_facts(c, prefix, values);
+    }
+    values["whole.shared_bytes_per_block"] = r.shared_bytes_per_block;
+    values["whole.blocks_per_sm"] = r.occupancy.blocks_per_sm;
+    values["whole.simulated_us"] = r.simulated_seconds * 1e6;
+  }
+
+  // A whole-kernel or predicted fact while deferred: noted, and a stand-in.
+  bool deferring(const std::string& name) {
+    if (!defer_whole || whole_done) return false;
+    if (name.rfind("whole.", 0) != 0 && name.rfind("predicted.", 0) != 0) return false;
+    whole_wanted = true;
+    return true;
   }
 
   // predicted.<gpu>.ms, .<resource>_ms: the prediction model (prediction.hpp)
@@ -312,8 +328,20 @@ FactTable::~FactTable() = default;
 FactTable::FactTable(FactTable&&) noexcept = default;
 FactTable& FactTable::operator=(FactTable&&) noexcept = default;
 const PreparedState& FactTable::state() const { return impl_->state; }
+void FactTable::defer_whole(bool on) { impl_->defer_whole = on; }
+bool FactTable::whole_wanted() const { return impl_->whole_wanted; }
+bool FactTable::whole_done() const { return impl_->whole_done; }
+void FactTable::set_whole(const kernels::KernelReport* report, const std::string& error) {
+  if (report) {
+    impl_->install_whole(*report);
+  } else {
+    impl_->whole_done = true;
+    impl_->whole_error = error;
+  }
+}
 
 Result<std::string> FactTable::word(const std::string& name) {
+  if (impl_->deferring(name)) return std::string("DRAM");
   std::string field;
   if (name.rfind("predicted.", 0) != 0) return Error{fmt::format("unknown word '{}'", name)};
   auto p = impl_->prediction(name, &field);
@@ -324,6 +352,7 @@ Result<std::string> FactTable::word(const std::string& name) {
 
 Result<double> FactTable::get(const std::string& name) {
   Impl& t = *impl_;
+  if (t.deferring(name)) return 1.0;
   if (name.rfind("measured.", 0) == 0) return t.measured(name);
   if (name.rfind("predicted.", 0) == 0) return t.predicted(name);
   if (name.rfind("whole.", 0) == 0 && !t.whole_done) t.compute_whole();
@@ -354,6 +383,12 @@ Result<StepFacts> StepFacts::build(const Step& step) {
     else f.configs_[name] = std::make_unique<FactTable>(std::move(*prepared));
   }
   return f;
+}
+
+std::vector<FactTable*> StepFacts::tables() {
+  std::vector<FactTable*> all{main_.get()};
+  for (auto& [name, t] : configs_) all.push_back(t.get());
+  return all;
 }
 
 Result<std::string> StepFacts::word(const std::string& name) {
@@ -628,7 +663,15 @@ Result<ResolvedQuestion> resolve_question(const Question& q, StepFacts& facts) {
 Result<ResolvedStep> resolve_step(const Step& step) {
   auto facts = StepFacts::build(step);
   if (!facts) return Error{facts.error().message};
-  ResolvedStep r{std::move(*facts), {}, {}};
+  ResolvedStep r{std::move(*facts), {}, {}, {}, {}};
+  if (auto e = fill_resolved_step(step, r)) return *e;
+  return r;
+}
+
+std::optional<Error> fill_resolved_step(const Step& step, ResolvedStep& r) {
+  r.text.clear();
+  r.question.reset();
+  r.conceal = {};
   // A bank map of a global access (or a sector map of a shared one) would show only a notice.
   const PreparedState& p = r.facts.main().state();
   const TracedInstruction& ti = p.trace.instructions[p.instruction];
@@ -650,7 +693,7 @@ Result<ResolvedStep> resolve_step(const Step& step) {
     if (!q) return Error{"question." + q.error().message};
     r.question = std::move(*q);
   }
-  return r;
+  return std::nullopt;
 }
 
 Result<std::string> describe_kernel(const kernels::KernelDescriptor& k, const kernels::KernelParams& p,

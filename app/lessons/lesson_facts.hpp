@@ -60,6 +60,15 @@ class FactTable {
   Result<std::string> word(const std::string& name);
   const PreparedState& state() const;
 
+  // Whole-kernel simulations run elsewhere, in slices (step_resolution.hpp).
+  // While deferred, a whole-kernel or predicted fact is not simulated: it reads
+  // as a stand-in (1, the word "DRAM") and whole_wanted() turns true. set_whole()
+  // installs the report (or why there is none) as the lazy simulation would.
+  void defer_whole(bool on);
+  bool whole_wanted() const;
+  bool whole_done() const;
+  void set_whole(const kernels::KernelReport* report, const std::string& error);
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
@@ -72,6 +81,8 @@ class StepFacts {
   Result<double> get(const std::string& name);
   Result<std::string> word(const std::string& name);
   FactTable& main() { return *main_; }
+  // The main table and each compare configuration's.
+  std::vector<FactTable*> tables();
 
  private:
   std::unique_ptr<FactTable> main_;
@@ -128,6 +139,9 @@ struct ResolvedStep {
   const std::string& shown_text(bool revealed) const { return revealed ? text : text_before_reveal; }
 };
 Result<ResolvedStep> resolve_step(const Step& step);
+// resolve_step() past building the facts: fills r's text, question and
+// concealment from r.facts (step_resolution.hpp builds them first).
+std::optional<Error> fill_resolved_step(const Step& step, ResolvedStep& r);
 
 // A catalog kernel's description (catalog.hpp) with its {facts} computed for
 // these parameters and this preset, at warp 0 of block (0, 0): the toy's

@@ -342,5 +342,48 @@ TEST(LessonScreenshot, ExportPngIsTheFigureAtTheRequestedSize) {
   EXPECT_EQ(h, 720);
 }
 
+// The window's player resolves steps off the frame (LessonPlayer::resolve_in_background):
+// what it shows once done is what the command line's player shows at once, and
+// keys pressed faster than the steps resolve end on the last step pressed, resolved.
+TEST(LessonPlayerInBackground, ShowsWhatTheSynchronousPlayerShows) {
+  AppState sync_state, bg_state;
+  LessonPlayer sync_player, bg_player;
+  bg_player.resolve_in_background(true);
+  const lessons::Lesson* lesson = sync_player.library().find("conflicts-vs-time");
+  ASSERT_NE(lesson, nullptr);
+  for (int i = 0; i < static_cast<int>(lesson->steps.size()); ++i) {
+    SCOPED_TRACE(i + 1);
+    ASSERT_TRUE(sync_player.start(lesson->id, i, sync_state));
+    ASSERT_TRUE(bg_player.start(lesson->id, i, bg_state));
+    if (bg_player.resolving()) {
+      EXPECT_EQ(bg_player.resolved(), nullptr);  // the panel says it is working, and shows no stale text
+      EXPECT_TRUE(bg_player.error().empty());
+    }
+    bg_player.wait();
+    EXPECT_FALSE(bg_player.resolving());
+    ASSERT_NE(sync_player.resolved(), nullptr) << sync_player.error();
+    ASSERT_NE(bg_player.resolved(), nullptr) << bg_player.error();
+    EXPECT_EQ(bg_player.resolved()->text, sync_player.resolved()->text);
+    EXPECT_EQ(bg_player.resolved()->question.has_value(), sync_player.resolved()->question.has_value());
+    // The step's state is applied at once, resolved or not.
+    EXPECT_EQ(bg_state.kernel().name, sync_state.kernel().name);
+  }
+}
+
+TEST(LessonPlayerInBackground, KeysFasterThanTheStepsEndOnTheLastStepResolved) {
+  AppState state, sync_state;
+  LessonPlayer player, sync_player;
+  player.resolve_in_background(true);
+  ASSERT_TRUE(player.start("conflicts-vs-time", 0, state));
+  int presses = 0;
+  while (player.forward(state) && player.lesson()->id == "conflicts-vs-time") ++presses;
+  ASSERT_GT(presses, 3);
+  player.wait();
+  ASSERT_TRUE(player.error().empty()) << player.error();
+  ASSERT_NE(player.resolved(), nullptr);
+  ASSERT_TRUE(sync_player.start(player.lesson()->id, player.step(), sync_state));
+  EXPECT_EQ(player.resolved()->text, sync_player.resolved()->text);
+}
+
 }  // namespace
 }  // namespace ws::gui
