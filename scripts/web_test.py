@@ -190,9 +190,17 @@ def main():
             screenshot(b, "screenshot-web-presenter.png")
             open_page(b, "lesson=padding&step=4&reveal=1")
             wait_for(b, "the step again", lambda s: s["revealed"], 20)
-        seen, last = [], None
+        # Each step is left to resolve (its facts simulated in slices, off the frame)
+        # before the next press, so the walk meets every step's full work.
+        seen, last, steps, longest, longest_at, broken = [], None, 0, 0.0, "", []
+        b.eval("warpscopeTest.command('frames_reset')")
+        t_walk = time.time()
         for _ in range(150):
-            s = status(b)
+            s = wait_for(b, "the step resolves", lambda s: not s["lesson_resolving"], 30) or status(b)
+            if s["lesson_error"]:
+                broken.append(f"{s['lesson']}: {s['lesson_error']}")
+            if s["frame_cpu_ms_max"] > longest:
+                longest, longest_at = s["frame_cpu_ms_max"], s["lesson"] + (" (revealed)" if s["revealed"] else "")
             lesson = s["lesson"].split(" - ")[0]
             if not seen or seen[-1] != lesson:
                 seen.append(lesson)
@@ -200,8 +208,10 @@ def main():
                 break  # the deck's end: forward changes nothing
             last, last_revealed = s["lesson"], s["revealed"]
             press(b, "PageDown")
-        print(f"     PgDn walked {len(seen)} lessons: {seen[0]} ... {seen[-1]}; the longest frame of the walk "
-              f"{status(b)['frame_cpu_ms_max']:.0f} ms (a step's facts are computed in the frame that opens it)")
+            steps += 1
+        print(f"     PgDn walked {len(seen)} lessons, {steps} presses, in {time.time() - t_walk:.0f} s: {seen[0]} ... "
+              f"{seen[-1]}; the longest frame of the walk {longest:.0f} ms, at {longest_at}")
+        check(not broken, f"every step of the deck shows ({'; '.join(broken[:3])})")
         check(len(seen) >= 8 and "ncu" in seen[-1].lower() or "Nsight" in seen[-1],
               f"PgDn walks the default deck from 'padding' to its last lesson ({seen[-1]})")
         check("lesson=" in b.eval("location.hash"), "the link names the lesson shown")
@@ -255,6 +265,16 @@ def main():
         check(any(d["name"].endswith(".svg") and d["bytes"] > 1000 for d in downloads)
               and any(d["name"].endswith(".csv") and d["bytes"] > 100 for d in downloads),
               f"Ctrl+E downloads the SVG and the CSV ({downloads})")
+
+        # 6. "Copy link" puts the page's address with what is shown on the clipboard.
+        open_page(b, "lesson=padding&step=4&reveal=1")
+        wait_for(b, "the step from the link", lambda s: s["revealed"] and not s["lesson_resolving"], 20)
+        b.pump(0.5)
+        if click_item(b, "Copy link"):
+            b.pump(0.5)
+            copied, href = b.eval("warpscopeTest.copied"), b.eval("location.href")
+            check(copied == href and copied.endswith("#lesson=padding&step=4&reveal=1"),
+                  f"'Copy link' copies the page's address with the state ({copied})")
         check(not b.errors(), f"no console error in the whole run ({b.errors()[:3]})")
     finally:
         b.close()

@@ -248,6 +248,7 @@ const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return 
 //   status        lesson position, link, variant, whole-kernel job, frames and frame times
 //   item LABEL    the last frame's rectangle of the item drawn with that label, and whether disabled
 //   report_ms K R C I   the whole-kernel report of K at rows R, cols C, inner I, timed in one piece
+//   frames_reset  forgets the frame times (a measurement of what follows)
 extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command) {
   using nlohmann::json;
   using namespace ws::gui;
@@ -284,6 +285,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
         h.frame_ms.end() - std::min<std::ptrdiff_t>(8, h.frame_ms.size()), h.frame_ms.end());
     out["predictions_ready"] = s.timings.predictions_ready() && !s.variant_jobs.predicting();
     out["presenter"] = s.view.presenter;
+  } else if (c == "frames_reset") {
+    h.frame_ms.clear();
+    out = {{"frames", h.frames}};
   } else if (c.rfind("report_ms ", 0) == 0) {
     // report_ms KERNEL ROWS COLS INNER: kernels::report() at once, timed (the
     // window's job does the same work in slices; this is its compute time alone).

@@ -21,6 +21,15 @@ PredictionSlices::PredictionSlices(PredictionJobs jobs, kernels::Calibration cal
   for (const auto& c : cost) order_.push_back(c.second);
 }
 
+void PredictionSlices::put_first(const std::vector<std::size_t>& entries) {
+  // The entry under way (run_) keeps its place; the rest of the order is re-sorted
+  // stably with the wanted ones in front.
+  const std::size_t from = next_ + (run_ ? 1 : 0);
+  if (from >= order_.size()) return;
+  auto wanted = [&](std::size_t i) { return std::find(entries.begin(), entries.end(), i) != entries.end(); };
+  std::stable_partition(order_.begin() + static_cast<std::ptrdiff_t>(from), order_.end(), wanted);
+}
+
 std::optional<Predictions> PredictionSlices::step(SliceClock::time_point until) {
   do {
     if (next_ == jobs_.size()) return std::move(out_);

@@ -25,6 +25,11 @@ class PredictionSlices {
   PredictionSlices(PredictionJobs jobs, kernels::Calibration calibration);
   // Works until `until` (at least one unit); the predictions once all are done.
   std::optional<Predictions> step(SliceClock::time_point until);
+  // The entries predicted so far (the others empty), until step() returns them all.
+  const Predictions& so_far() const { return out_; }
+  // Predicts these entries (indices into the jobs) next, before the cheaper
+  // ones: the kernel on screen does not wait behind the whole set.
+  void put_first(const std::vector<std::size_t>& entries);
 
  private:
   PredictionJobs jobs_;

@@ -12,6 +12,10 @@ namespace ws::gui {
 
 void build_frame(GlWindow& window, Workbench& bench, AppState& state, double dt_seconds) {
   window.begin_frame(state);
+  // Background work shares each frame's slice (background.hpp) in this order:
+  // what the class waits for first (the lesson step on screen), then the
+  // whole-kernel view, then the predictions that fill the timings table.
+  bench.lessons().poll();
   state.tick(dt_seconds);
   state.timings.poll();
   bench.Draw(state);

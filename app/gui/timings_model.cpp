@@ -2,24 +2,22 @@
 // bench and the predictions each in their own background task.
 #include "gui/timings_model.hpp"
 
-#include "gui/browser.hpp"
+#include <fmt/format.h>
 
-#include <chrono>
-#include <exception>
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <thread>
 
-#include <fmt/format.h>
-
+#include "gui/browser.hpp"
 #include "gui/prediction_slices.hpp"
 #include "ws/kernels/work.hpp"
 
 namespace ws::gui {
 namespace {
-
 
 // The last predictions made in this process, by set and entries: every AppState
 // predicts the same recorded set, and `export --deck` makes one per slide (about
@@ -52,7 +50,8 @@ Predictions predict_entries(const PredictionJobs& jobs, const kernels::Calibrati
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     const auto& [k, p] = jobs[i];
     const bool runs = k && !kernels::check_params(*k, p, default_preset());
-    order.emplace_back(runs ? kernels::flops(*k, p) + static_cast<double>(kernels::useful_bytes(*k, p)) : 0.0, i);
+    order.emplace_back(runs ? kernels::flops(*k, p) + static_cast<double>(kernels::useful_bytes(*k, p)) : 0.0,
+                       i);
   }
   std::sort(order.begin(), order.end(), std::greater<>());
   std::atomic<std::size_t> next{0};
@@ -131,13 +130,29 @@ void TimingsModel::poll() {
     }
   }
   if (predict_job_.ready()) {
-    const auto results = predict_job_.get();
-    const MeasurementSet* set = shown();
-    // Another set may be shown by now: then ensure_predictions() starts again.
-    if (set && set->origin == predicted_origin_ && results.size() == set->kernels.size())
-      for (std::size_t i = 0; i < results.size(); ++i)
-        if (results[i]) predicted_.emplace(&set->kernels[i], *results[i]);
+    slices_.reset();
+    collect(predict_job_.get());
+  } else if (slices_) {
+    collect(slices_->so_far());
   }
+}
+
+void TimingsModel::collect(const Predictions& results) {
+  const MeasurementSet* set = shown();
+  // Another set may be shown by now: then ensure_predictions() starts again.
+  if (set && set->origin == predicted_origin_ && results.size() == set->kernels.size())
+    for (std::size_t i = 0; i < results.size(); ++i)
+      if (results[i]) predicted_.emplace(&set->kernels[i], *results[i]);
+}
+
+void TimingsModel::predict_first(const std::vector<const Measurement*>& entries) {
+  const MeasurementSet* set = shown();
+  if (!slices_ || !set || set->origin != predicted_origin_) return;
+  std::vector<std::size_t> indices;
+  for (const Measurement* m : entries)
+    if (m >= set->kernels.data() && m < set->kernels.data() + set->kernels.size())
+      indices.push_back(static_cast<std::size_t>(m - set->kernels.data()));
+  slices_->put_first(indices);
 }
 
 void TimingsModel::wait_live_bench() {
@@ -158,6 +173,7 @@ void TimingsModel::ensure_predictions() {
   // Natively every core predicts the whole set in one go; in the browser (no
   // threads) one entry after another, a slice per frame.
   auto slices = std::make_shared<PredictionSlices>(jobs, set->calibration);
+  if (in_browser()) slices_ = slices;
   predict_job_.start([jobs, calibration = set->calibration, origin = set->origin,
                       slices](SliceClock::time_point until) -> std::optional<Predictions> {
     PredictionMemo& memo = prediction_memo();
@@ -228,8 +244,10 @@ std::vector<kernels::LessonPair> TimingsModel::pairs() const {
 std::string TimingsModel::notice() const {
   if (gpu == GpuStatus::Present) return {};
   std::string s = "No GPU here: simulation only";
-  if (const MeasurementSet* m = shown()) s += fmt::format(", timings recorded on {} ({})", m->gpu, m->date);
-  else s += ", and no recorded timings";
+  if (const MeasurementSet* m = shown())
+    s += fmt::format(", timings recorded on {} ({})", m->gpu, m->date);
+  else
+    s += ", and no recorded timings";
   return s;
 }
 

@@ -9,12 +9,14 @@
 #include <atomic>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "gui/background.hpp"
+#include "gui/prediction_slices.hpp"
 #include "ws/kernels/catalog.hpp"
 #include "ws/kernels/lesson_pairs.hpp"
 #include "ws/kernels/measurements.hpp"
@@ -42,10 +44,10 @@ class TimingsModel {
   TimingsModel(const TimingsModel&) = delete;
   TimingsModel& operator=(const TimingsModel&) = delete;
 
-  void poll();                 // once per frame: collect finished background work
-  void start_live_bench();     // needs a GPU; progress() reports
-  void wait_live_bench();      // screenshots: block until the bench is done
-  void ensure_predictions();   // for the shown set; restarts when another set is shown
+  void poll();                // once per frame: collect finished background work
+  void start_live_bench();    // needs a GPU; progress() reports
+  void wait_live_bench();     // screenshots: block until the bench is done
+  void ensure_predictions();  // for the shown set; restarts when another set is shown
   void wait_predictions();
   // Screenshots: predict now only `entries` of the shown set (what the picture
   // shows), on every core, instead of the whole set (wait_predictions()): the
@@ -54,13 +56,18 @@ class TimingsModel {
   void predict_only(const std::vector<const Measurement*>& entries);
   // The shown set's entry for (kernel, params) and the other sides of its lesson
   // pairs: the predictions the Timings tab shows for that kernel.
-  std::vector<const Measurement*> entries_beside(std::string_view kernel, const kernels::KernelParams& params) const;
+  std::vector<const Measurement*> entries_beside(std::string_view kernel,
+                                                 const kernels::KernelParams& params) const;
+  // While the set is predicted slice by slice (the browser), these entries
+  // next: the Timings tab's kernel gets its prediction in a second or two, not
+  // after the whole set. Natively the whole set is done in one go: nothing to do.
+  void predict_first(const std::vector<const Measurement*>& entries);
 
   // The set the panels show: live results when there are any, else the chosen file.
   const MeasurementSet* shown() const;
   std::vector<MeasurementSet> recorded;
-  int selected = 0;                 // index into recorded
-  std::string recorded_error;       // no folder or no file
+  int selected = 0;            // index into recorded
+  std::string recorded_error;  // no folder or no file
   // One message per file that could not be read ("<file>: <field> ..."): the
   // file is skipped, the others are shown, the panel lists these.
   std::vector<std::string> skipped_files;
@@ -86,6 +93,9 @@ class TimingsModel {
   bool predictions_started_ = false;
   std::string predicted_origin_;  // the set the predictions are for
   Background<std::vector<std::optional<kernels::Prediction>>> predict_job_;
+  // The browser's job, read between slices: its finished entries show at once.
+  std::shared_ptr<PredictionSlices> slices_;
+  void collect(const Predictions& results);
   std::map<const Measurement*, kernels::Prediction> predicted_;
   Background<MeasurementSet> live_job_;
   std::optional<MeasurementSet> live_;

@@ -18,6 +18,7 @@ namespace ws::gui {
 void TimingsPanel::Draw(AppState& state) {
   TimingsModel& t = state.timings;
   t.ensure_predictions();
+  t.predict_first(t.entries_beside(state.kernel().name, state.params));
   draw_source(state);
   const MeasurementSet* m = t.shown();
   if (!m) return;

@@ -28,6 +28,7 @@
 #include "export/figure_export.hpp"
 #include "gui/canvas.hpp"
 #include "gui/palette.hpp"
+#include "gui/view_state.hpp"
 #include "gui/workbench_layout.hpp"
 
 namespace ws::gui {
@@ -52,6 +53,7 @@ void Workbench::handle_shortcuts(AppState& state) {
   // F11 and font size work everywhere; stepping keys not while typing in a field.
   if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) state.view.fullscreen = !state.view.fullscreen;
   if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_E, false)) export_current_figure(state);
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_L, false)) copy_link(state);
   if (io.KeyCtrl) {
     float s = state.view.font_scale;
     if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) s += 0.1f;
@@ -223,6 +225,12 @@ void Workbench::export_current_figure(AppState& state) {
     ok = offer_download(base + ".svg", "image/svg+xml") && offer_download(base + ".csv", "text/csv");
   export_notice_ = ok ? fmt::format("Exported {}.svg and .csv", base) : fmt::format("Export: cannot write {}.svg", base);
 }
+std::string Workbench::copy_link(const AppState& state) {
+  const std::string link = shareable_link(encode_view_state(state, lessons_));
+  export_notice_ = copy_to_clipboard(link) ? "Link copied: " + link : "Copy link: the browser refused; " + link;
+  return link;
+}
+
 void Workbench::draw_code(AppState& state) { code_.Draw(state); }
 
 // Double-click on the title bar, its button at the title's right, or F while
@@ -340,6 +348,11 @@ void Workbench::draw_status_bar(AppState& state, float height) {
   ImGui::SameLine();
   ImGui::TextColored(palette::text_muted(), "|  %s  on  %s", std::string(state.kernel().name).c_str(),
                      std::string(state.arch().name).c_str());
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Copy link")) copy_link(state);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(in_browser() ? "This page's address with what is on screen (Ctrl+L)"
+                                   : "The command that opens what is on screen: warpscope --open '...' (Ctrl+L)");
   // Notices a teacher must not miss: what is simulated only, what is missing.
   std::string notice = state.timings.notice();
   if (!export_notice_.empty()) notice = export_notice_ + (notice.empty() ? "" : "  |  ") + notice;

@@ -39,6 +39,10 @@ class Workbench {
   // act; `screenshot --press` replays presses through it.
   void apply_clicker(const ClickerPress& press, AppState& state);
   void press_key(int glfw_key, AppState& state);
+  // Ctrl+L or the status bar's "Copy link": what is on screen as a link
+  // (browser.hpp: the page's address, or `warpscope --open '...'`) on the
+  // clipboard, and said in the status bar. Returns the link.
+  std::string copy_link(const AppState& state);
   bool blanked() const { return blank_; }
   bool contents_open() const { return contents_open_; }
 
@@ -76,7 +80,7 @@ class Workbench {
   void toggle_maximise_on_request(PanelId id);
   void draw_splitters(float width, float height);
   void export_current_figure(AppState& state);
-  std::string export_notice_;  // what Ctrl+E wrote, shown in the status bar
+  std::string export_notice_;  // what Ctrl+E wrote or Ctrl+L copied, shown in the status bar
   std::optional<PanelId> maximised_;  // the panel that fills the window; none: the six-panel layout
   PanelSplits splits_;                // what the splitters were dragged to (this session only)
   WorkbenchLayout layout_;            // last frame's panel rects

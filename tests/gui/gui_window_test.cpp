@@ -14,6 +14,7 @@
 
 #include "../cli/run_command.hpp"
 #include "gui/session.hpp"
+#include "gui/view_state.hpp"
 #include "ws/kernels/measurements.hpp"
 
 namespace ws::gui {
@@ -387,6 +388,34 @@ TEST(NoDisplay, BareWarpscopeSaysItNeedsADisplay) {
   ASSERT_TRUE(WIFEXITED(status)) << "crashed: " << text;
   EXPECT_NE(WEXITSTATUS(status), 0);
   EXPECT_NE(text.find("xvfb-run"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace ws::gui
+
+namespace ws::gui {
+namespace {
+
+// Ctrl+L / "Copy link": the clipboard holds the command that opens what is on
+// screen, and that command's state opens the same window again.
+TEST_F(WindowTest, CopyLinkPutsTheOpeningCommandOnTheClipboard) {
+  Workbench bench;
+  AppState& s = *state_;
+  ASSERT_TRUE(bench.lessons().start("padding", 3, s));
+  bench.lessons().reveal(s);
+  render(bench);
+  const std::string state = encode_view_state(s, bench.lessons());
+  ASSERT_NE(state.find("lesson=padding&step=4&reveal=1"), std::string::npos) << state;
+  const std::string link = bench.copy_link(s);
+  EXPECT_EQ(link, "warpscope --open '" + state + "'");
+  EXPECT_EQ(std::string(ImGui::GetClipboardText()), link);
+  // The link's state, opened in a fresh window model, gives the same state back.
+  AppState fresh;
+  LessonPlayer player;
+  const std::string inside = link.substr(link.find('\'') + 1, link.rfind('\'') - link.find('\'') - 1);
+  ASSERT_FALSE(apply_view_state(inside, fresh, player).has_value());
+  EXPECT_EQ(encode_view_state(fresh, player), state);
+  bench.lessons().close(s);
 }
 
 }  // namespace

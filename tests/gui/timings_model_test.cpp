@@ -1,33 +1,48 @@
 // The Timings model without a display: recorded entries matched by parameters
 // (sweeps included), predictions on the shown GPU, lesson pairs. The files are
 // SYNTHETIC (made-up timings and calibration, written here): plumbing only.
+#include "gui/timings_model.hpp"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "gui/comparison_view.hpp"
-#include "gui/timings_model.hpp"
+#include "gui/prediction_slices.hpp"
 
 namespace {
 
 nlohmann::json synthetic_calibration() {
-  return {{"sm_count", 100}, {"sm_clock_mhz", 1000}, {"launch_overhead_us", 2}, {"dram_gbps", 2000},
-          {"l2_gbps", 6000}, {"l1_sectors_per_clock_per_sm", 4}, {"l1_requests_per_clock_per_sm", 1},
-          {"shared_wavefronts_per_clock_per_sm", 1}, {"fma_per_clock_per_sm", 128}, {"l2_bytes", 40e6},
-          {"shared_bytes_per_sm", 233472}, {"max_threads_per_sm", 2048}};
+  return {{"sm_count", 100},
+          {"sm_clock_mhz", 1000},
+          {"launch_overhead_us", 2},
+          {"dram_gbps", 2000},
+          {"l2_gbps", 6000},
+          {"l1_sectors_per_clock_per_sm", 4},
+          {"l1_requests_per_clock_per_sm", 1},
+          {"shared_wavefronts_per_clock_per_sm", 1},
+          {"fma_per_clock_per_sm", 128},
+          {"l2_bytes", 40e6},
+          {"shared_bytes_per_sm", 233472},
+          {"max_threads_per_sm", 2048}};
 }
 
 class TimingsModelTest : public ::testing::Test {
  protected:
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("ws_timings_" + std::to_string(::getpid()));
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("ws_timings_" + std::to_string(::getpid()));
   void SetUp() override {
     std::filesystem::create_directories(dir);
     const nlohmann::json kernels = {
-        {"x", {{"kernel", "smem_stride"}, {"params", {{"stride", 4}, {"repeats", 8}}}, {"median_ms", 0.04},
-               {"ncu", {{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", 1.0}}}}},
+        {"x",
+         {{"kernel", "smem_stride"},
+          {"params", {{"stride", 4}, {"repeats", 8}}},
+          {"median_ms", 0.04},
+          {"ncu", {{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", 1.0}}}}},
         {"y", {{"kernel", "smem_stride"}, {"params", {{"stride", 1}, {"repeats", 8}}}, {"median_ms", 0.01}}},
         {"z", {{"kernel", "smem_stride"}, {"params", {{"stride", 1}, {"repeats", 8}}}, {"median_ms", 0.02}}}};
     std::ofstream(dir / "a.json") << nlohmann::json{
@@ -105,3 +120,67 @@ TEST_F(TimingsModelTest, AScreenshotPredictsOnlyTheEntriesItShows) {
   EXPECT_TRUE(t.predictions_ready());
   EXPECT_EQ(t.prediction(*one), nullptr);
 }
+
+namespace {
+
+// The browser's predictions, a unit at a time: an entry put first is the next
+// one predicted, each shows in so_far() as soon as it is done, and the set
+// comes out the same as without reordering.
+TEST(PredictionSlicesOrder, AnEntryPutFirstIsPredictedNextAndTheSetIsUnchanged) {
+  using namespace ws;
+  const auto* stride = kernels::find_kernel("smem_stride");
+  const auto* transpose = kernels::find_kernel("transpose_shared");
+  ASSERT_TRUE(stride && transpose);
+  kernels::Calibration c;
+  c.present = true;
+  c.sm_count = 100;
+  c.sm_clock_mhz = 1000;
+  c.launch_overhead_us = 2;
+  c.dram_gbps = 2000;
+  c.l2_gbps = 6000;
+  c.l1_sectors_per_clock_per_sm = 4;
+  c.l1_requests_per_clock_per_sm = 1;
+  c.shared_wavefronts_per_clock_per_sm = 1;
+  c.fma_per_clock_per_sm = 128;
+  c.l2_bytes = 40e6;
+  c.shared_bytes_per_sm = 233472;
+  c.max_threads_per_sm = 2048;
+  ws::gui::PredictionJobs jobs;
+  for (int s : {1, 2, 4, 8}) {
+    kernels::KernelParams p = stride->defaults;
+    p.stride = s;
+    jobs.emplace_back(stride, p);
+  }
+  jobs.emplace_back(transpose, transpose->defaults);  // the costliest: last in the cheapest-first order
+  const std::size_t costly = jobs.size() - 1;
+  using Clock = ws::gui::SliceClock;
+  auto run_all = [&](bool reorder, std::vector<std::size_t>* finished) {
+    ws::gui::PredictionSlices slices(jobs, c);
+    for (int calls = 0; calls < 100000; ++calls) {
+      if (reorder && calls == 1) slices.put_first({costly});
+      auto done = slices.step(Clock::now());
+      for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const bool ready = done ? (*done)[i].has_value() : slices.so_far()[i].has_value();
+        if (ready && std::find(finished->begin(), finished->end(), i) == finished->end())
+          finished->push_back(i);
+      }
+      if (done) return *done;
+    }
+    ADD_FAILURE() << "the slices never finished";
+    return ws::gui::Predictions{};
+  };
+  std::vector<std::size_t> plain_order, reordered;
+  const auto plain = run_all(false, &plain_order);
+  const auto first = run_all(true, &reordered);
+  ASSERT_EQ(plain_order.size(), jobs.size());
+  ASSERT_EQ(reordered.size(), jobs.size());
+  EXPECT_EQ(plain_order.back(), costly) << "the cheapest-first order would not have made it wait";
+  // The first step may have finished one cheap entry before put_first: the costly one is next.
+  EXPECT_LE(std::find(reordered.begin(), reordered.end(), costly) - reordered.begin(), 1);
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    ASSERT_TRUE(plain[i] && first[i]) << i;
+    EXPECT_DOUBLE_EQ(plain[i]->predicted_ms, first[i]->predicted_ms) << i;
+  }
+}
+
+}  // namespace
