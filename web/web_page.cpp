@@ -284,6 +284,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     out["frame_cpu_ms_last"] = std::vector<double>(
         h.frame_ms.end() - std::min<std::ptrdiff_t>(8, h.frame_ms.size()), h.frame_ms.end());
     out["predictions_ready"] = s.timings.predictions_ready() && !s.variant_jobs.predicting();
+    // The Timings tab's own row: the shown kernel's recorded entry has its prediction.
+    const auto beside = s.timings.entries_beside(s.kernel().name, s.params);
+    out["prediction_shown"] = !beside.empty() && s.timings.prediction(*beside.front()) != nullptr;
     out["presenter"] = s.view.presenter;
   } else if (c == "frames_reset") {
     h.frame_ms.clear();
