@@ -16,7 +16,8 @@ class CdpError(RuntimeError):
 
 
 class Browser:
-    def __init__(self, width=1280, height=720):
+    def __init__(self, width=1280, height=720, scale=1):
+        """scale: the screen's devicePixelRatio (2 for a high-DPI laptop screen)."""
         exe = shutil.which("chromium-headless-shell") or "/usr/lib/chromium/chromium-headless-shell"
         # Chromium reads commands from fd 3 and writes replies to fd 4.
         to_chrome_r, to_chrome_w = os.pipe()
@@ -51,7 +52,7 @@ class Browser:
         for domain in ("Runtime", "Log", "Page"):
             self.call(domain + ".enable")
         self.call("Emulation.setDeviceMetricsOverride",
-                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+                  {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
 
     def close(self):
         try:

@@ -280,6 +280,22 @@ def main():
             copied, href = b.eval("warpscopeTest.copied"), b.eval("location.href")
             check(copied == href and copied.endswith("#lesson=padding&step=4&reveal=1"),
                   f"'Copy link' copies the page's address with the state ({copied})")
+
+        # 7. A high-DPI screen (devicePixelRatio 2): the canvas has the screen's pixels.
+        hi = web_cdp.Browser(1280, 720, scale=2)
+        try:
+            hi.settle = lambda: next_frames(hi)
+            open_page(hi, "lesson=padding&step=4")
+            wait_for(hi, "the step on the high-DPI page", lambda s: not s["lesson_resolving"], 20)
+            hi.pump(1)
+            size = hi.eval("[devicePixelRatio, canvas.width, canvas.height, canvas.clientWidth, canvas.clientHeight]")
+            check(size[0] == 2 and size[1] == 2 * size[3] and size[2] == 2 * size[4],
+                  f"at devicePixelRatio 2 the canvas is drawn at twice its CSS size ({size})")
+            hi.screenshot("/tmp/ws-web-hidpi.png")
+            check(len(set(png_rows("/tmp/ws-web-hidpi.png"))) > 50, "the high-DPI screenshot is not blank")
+            check(not hi.errors(), f"no console error on the high-DPI page ({hi.errors()[:3]})")
+        finally:
+            hi.close()
         check(not b.errors(), f"no console error in the whole run ({b.errors()[:3]})")
     finally:
         b.close()

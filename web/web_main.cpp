@@ -33,14 +33,25 @@ struct Page {
 };
 
 // The canvas fills the browser's window (shell.html); the GL window follows its
-// CSS size. True when it changed.
-bool follow_canvas_size(GLFWwindow* w) {
+// CSS size times the screen's devicePixelRatio, so a high-DPI screen gets a
+// canvas of its own pixels (the browser maps the mouse onto them), and the
+// window's fonts and spacing grow by the same ratio (ViewPrefs::pixel_ratio).
+// True when it changed.
+bool follow_canvas_size(GLFWwindow* w, AppState& state) {
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  const float ratio = std::clamp(static_cast<float>(emscripten_get_device_pixel_ratio()), 1.0f, 4.0f);
+  bool changed = false;
+  if (ratio != state.view.pixel_ratio) {
+    state.view.pixel_ratio = ratio;
+    state.view.font_reload = true;
+    changed = true;
+  }
   int gw = 0, gh = 0;
   glfwGetWindowSize(w, &gw, &gh);
-  const int want_w = std::max(320, static_cast<int>(css_w)), want_h = std::max(240, static_cast<int>(css_h));
-  if (want_w == gw && want_h == gh) return false;
+  const int want_w = std::max(320, static_cast<int>(css_w * ratio + 0.5)),
+            want_h = std::max(240, static_cast<int>(css_h * ratio + 0.5));
+  if (want_w == gw && want_h == gh) return changed;
   glfwSetWindowSize(w, want_w, want_h);
   return true;
 }
@@ -56,7 +67,7 @@ bool moving(const Page& p) {
 void frame(void* arg) {
   Page& p = *static_cast<Page*>(arg);
   web::tick();
-  const bool resized = glfwGetCurrentContext() && follow_canvas_size(glfwGetCurrentContext());
+  const bool resized = glfwGetCurrentContext() && follow_canvas_size(glfwGetCurrentContext(), p.state);
   const bool linked = p.link.before_frame(p.state, p.bench);
   const double now = emscripten_get_now();
   // An idle page draws nothing, as the native window sleeps: the canvas keeps its

@@ -72,6 +72,10 @@ struct Playback {
 
 struct ViewPrefs {
   float font_scale = 1.0f;
+  // Device pixels per layout pixel: the web page on a high-DPI screen draws its
+  // canvas at devicePixelRatio and scales its fonts and spacing by it, so text
+  // is rasterised at the screen's resolution. 1 natively (the desktop scales).
+  float pixel_ratio = 1.0f;
   bool font_reload = false;  // the window rebuilds its font atlas before the next frame
   bool fullscreen = false;
   ImFont* mono = nullptr;    // code view; the default font when null

@@ -211,7 +211,9 @@ void GlWindow::load_fonts(AppState& state) {
     state.view.font_scale = 1.0f;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  const float px = kBaseFontPx * state.view.font_scale;
+  if (!(state.view.pixel_ratio >= 1.0f && state.view.pixel_ratio <= 4.0f)) state.view.pixel_ratio = 1.0f;
+  const float scale = state.view.font_scale * state.view.pixel_ratio;
+  const float px = kBaseFontPx * scale;
   // WARPSCOPE_FONT_DIR: a machine without fonts-dejavu-core, such as the GPU box running a carried copy.
   const char* env_dir = std::getenv("WARPSCOPE_FONT_DIR");
   const std::string dir = env_dir && *env_dir ? env_dir : WS_FONT_DIR;
@@ -237,13 +239,13 @@ void GlWindow::load_fonts(AppState& state) {
   if (!state.view.font_warning.empty()) std::cerr << "warpscope: warning: " << state.view.font_warning << "\n";
   if (io.Fonts->Fonts.empty()) {  // the text font failed: ImGui's own
     ImFontConfig cfg;
-    cfg.SizePixels = 13.0f * state.view.font_scale;
+    cfg.SizePixels = 13.0f * scale;
     io.Fonts->AddFontDefault(&cfg);
   }
   io.Fonts->Build();
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
-  palette::apply_classroom_style(state.view.font_scale);
+  palette::apply_classroom_style(scale);
   state.view.font_reload = false;
 }
 
