@@ -126,25 +126,15 @@ namespace {
 // The browser's predictions, a unit at a time: an entry put first is the next
 // one predicted, each shows in so_far() as soon as it is done, and the set
 // comes out the same as without reordering.
-TEST(PredictionSlicesOrder, AnEntryPutFirstIsPredictedNextAndTheSetIsUnchanged) {
+TEST_F(TimingsModelTest, AnEntryPutFirstIsPredictedNextAndTheSetIsUnchanged) {
   using namespace ws;
   const auto* stride = kernels::find_kernel("smem_stride");
   const auto* transpose = kernels::find_kernel("transpose_shared");
   ASSERT_TRUE(stride && transpose);
-  kernels::Calibration c;
-  c.present = true;
-  c.sm_count = 100;
-  c.sm_clock_mhz = 1000;
-  c.launch_overhead_us = 2;
-  c.dram_gbps = 2000;
-  c.l2_gbps = 6000;
-  c.l1_sectors_per_clock_per_sm = 4;
-  c.l1_requests_per_clock_per_sm = 1;
-  c.shared_wavefronts_per_clock_per_sm = 1;
-  c.fma_per_clock_per_sm = 128;
-  c.l2_bytes = 40e6;
-  c.shared_bytes_per_sm = 233472;
-  c.max_threads_per_sm = 2048;
+  gui::TimingsModel t;
+  const gui::MeasurementSet* a = t.shown();
+  ASSERT_TRUE(a && a->calibration.present);
+  const kernels::Calibration c = a->calibration;
   ws::gui::PredictionJobs jobs;
   for (int s : {1, 2, 4, 8}) {
     kernels::KernelParams p = stride->defaults;
