@@ -64,6 +64,20 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "warpscope maintainers <maintainers@users.no
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core")
+# Debian policy's two files of every package (lintian: no-copyright-file,
+# no-changelog), and a compressed data tarball (uses-no-compression-for-data-tarball).
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/copyright DESTINATION share/doc/warpscope)
+if(WS_GZIP)
+  set(ws_changelog ${PROJECT_BINARY_DIR}/doc/changelog.gz)
+  add_custom_command(OUTPUT ${ws_changelog}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/doc
+    COMMAND ${WS_GZIP} -9nc ${CMAKE_CURRENT_LIST_DIR}/changelog > ${ws_changelog}
+    DEPENDS ${CMAKE_CURRENT_LIST_DIR}/changelog
+    COMMENT "Debian changelog.gz")
+  add_custom_target(warpscope_changelog ALL DEPENDS ${ws_changelog})
+  install(FILES ${ws_changelog} DESTINATION share/doc/warpscope)
+endif()
+set(CPACK_DEBIAN_COMPRESSION_TYPE xz)
 include(CPack)
 
 # Its test: cpack from this build's tree, the package run from a scratch root

@@ -35,6 +35,11 @@ for path in $expected; do
   grep -q " $path\$" "$tmp/contents" || fail "$path is not in the package"
 done
 grep -q " ./usr/share/warpscope/assets/lessons/.*\.json\$" "$tmp/contents" || fail "no lessons in the package"
+for path in ./usr/share/doc/warpscope/copyright ./usr/share/doc/warpscope/changelog.gz; do
+  grep -q " $path\$" "$tmp/contents" || fail "$path (Debian policy) is not in the package"
+done
+dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/share/doc/warpscope/changelog.gz | gzip -dc | head -n 1 |
+  grep -q "^warpscope ($version) " || fail "the changelog's newest entry is not version $version (packaging/changelog)"
 grep -q " ./usr/share/warpscope/kernels/include/ws/kernels/.*\.hpp\$" "$tmp/contents" || fail "no kernel sources"
 if [ "$expect_man" = ON ]; then
   grep -q " ./usr/share/man/man1/warpscope.1.gz\$" "$tmp/contents" || fail "no man page (help2man was found)"
