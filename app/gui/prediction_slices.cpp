@@ -8,18 +8,25 @@
 
 namespace ws::gui {
 
-PredictionSlices::PredictionSlices(PredictionJobs jobs, kernels::Calibration calibration)
-    : jobs_(std::move(jobs)), calibration_(std::move(calibration)), out_(jobs_.size()) {
+std::vector<std::size_t> cheapest_first(const PredictionJobs& jobs) {
   std::vector<std::pair<double, std::size_t>> cost;
-  for (std::size_t i = 0; i < jobs_.size(); ++i) {
-    const auto& [k, p] = jobs_[i];
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const auto& [k, p] = jobs[i];
     const bool runs = k && !kernels::check_params(*k, p, default_preset());
     cost.emplace_back(runs ? kernels::flops(*k, p) + static_cast<double>(kernels::useful_bytes(*k, p)) : 0.0,
                       i);
   }
   std::stable_sort(cost.begin(), cost.end());
-  for (const auto& c : cost) order_.push_back(c.second);
+  std::vector<std::size_t> order;
+  for (const auto& c : cost) order.push_back(c.second);
+  return order;
 }
+
+PredictionSlices::PredictionSlices(PredictionJobs jobs, kernels::Calibration calibration)
+    : jobs_(std::move(jobs)),
+      calibration_(std::move(calibration)),
+      out_(jobs_.size()),
+      order_(cheapest_first(jobs_)) {}
 
 void PredictionSlices::put_first(const std::vector<std::size_t>& entries) {
   // The entry under way (run_) keeps its place; the rest of the order is re-sorted

@@ -20,6 +20,12 @@ namespace ws::gui {
 using PredictionJobs = std::vector<std::pair<const kernels::KernelDescriptor*, kernels::KernelParams>>;
 using Predictions = std::vector<std::optional<kernels::Prediction>>;
 
+// The jobs' indices, the cheapest first by the work each simulation does (flops
+// plus useful bytes; 0 for one the kernel refuses): the browser predicts in this
+// order so that most rows fill in soon, the native threads in reverse so that
+// the longest starts first.
+std::vector<std::size_t> cheapest_first(const PredictionJobs& jobs);
+
 class PredictionSlices {
  public:
   PredictionSlices(PredictionJobs jobs, kernels::Calibration calibration);

@@ -46,17 +46,11 @@ Predictions predict_entries(const PredictionJobs& jobs, const kernels::Calibrati
       // A kernel the simulator cannot run at these sizes gets no prediction.
     }
   };
-  std::vector<std::pair<double, std::size_t>> order;
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    const auto& [k, p] = jobs[i];
-    const bool runs = k && !kernels::check_params(*k, p, default_preset());
-    order.emplace_back(runs ? kernels::flops(*k, p) + static_cast<double>(kernels::useful_bytes(*k, p)) : 0.0,
-                       i);
-  }
-  std::sort(order.begin(), order.end(), std::greater<>());
+  std::vector<std::size_t> order = cheapest_first(jobs);
+  std::reverse(order.begin(), order.end());
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
-    for (std::size_t n = next++; n < order.size(); n = next++) predict_one(order[n].second);
+    for (std::size_t n = next++; n < order.size(); n = next++) predict_one(order[n]);
   };
   std::vector<std::thread> helpers(std::clamp(std::thread::hardware_concurrency(), 1u, 8u) - 1);
   for (std::thread& t : helpers) t = std::thread(worker);

@@ -136,7 +136,6 @@ void Workbench::apply_view_request(AppState& state) {
 void Workbench::Draw(AppState& state) {
   state.view.animating_blocks = false;  // the Blocks panel sets it again while it is drawn and running
   palette::set_colour_warp_lanes(state.arch().warp_lanes);
-  lessons_.poll();
   handle_shortcuts(state);
   apply_view_request(state);
   if (blank_) return draw_blank();
