@@ -9,6 +9,9 @@
 #include "cli/command.hpp"
 #include "lessons/deck.hpp"
 #include "lessons/lesson_facts.hpp"
+#include "slides/slide_builder.hpp"
+#include "slides/slide_json.hpp"
+#include "slides/slide_svg.hpp"
 #if WS_HAVE_GUI
 #include "gui/slide_text.hpp"
 #endif
@@ -61,8 +64,12 @@ CLI::App* add_lessons_command(CLI::App& root, LessonsOptions& o) {
       ->check(non_empty("a lesson id: warpscope lessons lists them"));
   cmd->add_option("--text", o.text, "print every string lesson ID's slide shows (with --step N, --reveal; --json: "
                                     "{\"strings\", \"question\", \"answer\"})");
-  cmd->add_option("--step", o.step, "with --text: the step, from 1");
-  cmd->add_flag("--reveal", o.reveal, "with --text: the slide after the reveal");
+  cmd->add_option("--figure", o.figure, "print the slide of lesson ID's step as the class sees it (with --step N, "
+                                        "--reveal): each element with its box and glyph height; --json: the slide "
+                                        "model, --svg: the slide as SVG");
+  cmd->add_flag("--svg", o.svg, "with --figure: the slide as SVG");
+  cmd->add_option("--step", o.step, "with --text or --figure: the step, from 1");
+  cmd->add_flag("--reveal", o.reveal, "with --text or --figure: the slide after the reveal");
   return cmd;
 }
 
@@ -108,6 +115,31 @@ int print_slide_text(const lessons::LessonLibrary& lib, const LessonsOptions& o)
 #endif
 }
 
+// The slide model of one state (slides/slide.hpp), as the window paints it.
+int print_figure(const lessons::LessonLibrary& lib, const LessonsOptions& o) {
+  const lessons::Lesson& l = lesson_named(lib, o.figure, o.step, "--figure");
+  const lessons::Step& step = l.steps[static_cast<std::size_t>(o.step - 1)];
+  auto resolved = lessons::resolve_step(step);
+  if (!resolved) throw UsageError(fmt::format("--figure: {} step {}: {}", l.id, o.step, resolved.error().message));
+  slides::SlideState state;
+  state.revealed = o.reveal && step.question.has_value();
+  state.position = slides::slide_position(l, o.step - 1);
+  const slides::Slide slide = slides::build_slide(l, o.step - 1, *resolved, state);
+  if (o.json) {
+    fmt::print("{}\n", slides::to_json(slide).dump(1));
+  } else if (o.svg) {
+    fmt::print("{}", slides::to_svg(slide));
+  } else {
+    for (const auto& e : slide.elements) {
+      if (e.kind != slides::Kind::Text) continue;
+      fmt::print("{:<10} {:>5.1f} px  at ({:.0f}, {:.0f})  {}\n", slides::to_string(e.role), e.glyph_px, e.box.x, e.box.y,
+                 e.text);
+    }
+    fmt::print("smallest glyph: {:.1f} px\n", slide.smallest_glyph());
+  }
+  return kOk;
+}
+
 void check_deck_flag(const std::string& name, const std::string& lesson_id) {
   const lessons::LessonLibrary lib = lessons::load_library();
   if (!lib.errors.empty()) throw UsageError(lib.errors.front());
@@ -120,7 +152,12 @@ void check_deck_flag(const std::string& name, const std::string& lesson_id) {
 int run_lessons(const LessonsOptions& o) {
   const lessons::LessonLibrary lib = lessons::load_library();
   if (!lib.errors.empty()) throw UsageError(lib.errors.front());
-  if (o.text.empty() && (o.step != 1 || o.reveal)) throw UsageError(o.reveal ? "--reveal: needs --text ID" : "--step: needs --text ID");
+  if (o.text.empty() && o.figure.empty() && (o.step != 1 || o.reveal))
+    throw UsageError(o.reveal ? "--reveal: needs --text ID or --figure ID" : "--step: needs --text ID or --figure ID");
+  if (o.svg && o.figure.empty()) throw UsageError("--svg: needs --figure ID");
+  if (o.svg && o.json) throw UsageError("--svg: give --json or --svg, not both");
+  if (!o.text.empty() && !o.figure.empty()) throw UsageError("--figure: give --text or --figure, not both");
+  if (!o.figure.empty()) return print_figure(lib, o);
   if (!o.text.empty()) return print_slide_text(lib, o);
   if (o.json && !o.show.empty())
     throw UsageError("--json: --show prints text; JSON comes from lessons --json (the list) or --text ID --json (a slide)");

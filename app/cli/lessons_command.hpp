@@ -20,6 +20,9 @@ struct LessonsOptions {
   std::string text;
   int step = 1;
   bool reveal = false;
+  // --figure ID --step N [--reveal] [--json | --svg]: the slide as data (its elements) or as SVG.
+  std::string figure;
+  bool svg = false;
 };
 
 CLI::App* add_lessons_command(CLI::App& root, LessonsOptions& options);

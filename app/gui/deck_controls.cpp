@@ -38,6 +38,11 @@ void Workbench::apply_clicker(const ClickerPress& press, AppState& state) {
       default: break;
     }
   }
+  // The forward key skips a reveal still playing, then moves on.
+  if (press.action == ClickerAction::Forward && state.view.presenter && reveal_t_ < 1) {
+    reveal_t_ = 1;
+    return;
+  }
   switch (press.action) {
     case ClickerAction::Forward: lessons_.forward(state); break;
     case ClickerAction::Back: lessons_.back(state); break;
@@ -50,7 +55,15 @@ void Workbench::apply_clicker(const ClickerPress& press, AppState& state) {
       contents_cursor_ = std::max(0, lessons_.deck_lesson());
       break;
     case ClickerAction::PresenterOn: state.view.presenter = true; break;
-    case ClickerAction::PresenterOff: state.view.presenter = false; break;
+    case ClickerAction::PresenterOff:
+      // In a deck's slide show Escape opens the contents, never the workbench (P leaves).
+      if (state.view.presenter && lessons_.open()) {
+        contents_open_ = true;
+        contents_cursor_ = std::max(0, lessons_.deck_lesson());
+      } else {
+        state.view.presenter = false;
+      }
+      break;
     case ClickerAction::PresenterToggle: state.view.presenter = !state.view.presenter; break;
     case ClickerAction::Choose: {
       const lessons::ResolvedStep* r = lessons_.resolved();

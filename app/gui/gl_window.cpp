@@ -55,6 +55,7 @@ void on_glfw_error(int code, const char* description) {
 }
 
 constexpr float kBaseFontPx = 17.0f;  // reads at 1280 x 720 on a projector
+constexpr float kSlideFontPx = 36.0f;  // slide text is drawn at 16 to 32 px of a 1280 x 720 slide
 
 // Why `path` cannot be handed to ImGui, or "" when it can. ImGui's font loader
 // (stb_truetype) trusts the file's table directory: a truncated or foreign file
@@ -220,6 +221,7 @@ void GlWindow::load_fonts(AppState& state) {
   const std::string sans = dir + "/DejaVuSans.ttf", mono = dir + "/DejaVuSansMono.ttf";
   state.view.mono = nullptr;
   state.view.figure = nullptr;
+  state.view.slide_regular = state.view.slide_bold = state.view.slide_mono = nullptr;
   state.view.font_warning.clear();
   const std::string sans_problem = font_problem(sans), mono_problem = font_problem(mono);
   if (sans_problem.empty() && io.Fonts->AddFontFromFileTTF(sans.c_str(), px)) {
@@ -227,8 +229,15 @@ void GlWindow::load_fonts(AppState& state) {
     // Lane numbers in presenter mode grow past the text size: rasterised large
     // and bold they stay sharp where a scaled-up text glyph would blur.
     const std::string bold = dir + "/DejaVuSans-Bold.ttf";
-    if (font_problem(bold).empty()) state.view.figure = io.Fonts->AddFontFromFileTTF(bold.c_str(), px * 2.0f);
-    else if (mono_problem != "not found")
+    // Slide text: 16 to 32 px on a 1280 x 720 slide, more on a larger screen;
+    // rasterised at 36 px and scaled down it stays crisp.
+    const float slide_px = kSlideFontPx * state.view.pixel_ratio;
+    state.view.slide_regular = io.Fonts->AddFontFromFileTTF(sans.c_str(), slide_px);
+    if (mono_problem.empty()) state.view.slide_mono = io.Fonts->AddFontFromFileTTF(mono.c_str(), slide_px);
+    if (font_problem(bold).empty()) {
+      state.view.figure = io.Fonts->AddFontFromFileTTF(bold.c_str(), px * 2.0f);
+      state.view.slide_bold = io.Fonts->AddFontFromFileTTF(bold.c_str(), slide_px);
+    } else if (mono_problem != "not found")
       state.view.font_warning = fmt::format("Font {}: {}; code shows in the text font.", mono, mono_problem);
   } else {
     state.view.font_warning =

@@ -69,6 +69,8 @@ class LessonPlayer {
 
   // The step as computed; empty with error() set when it cannot be shown.
   const lessons::ResolvedStep* resolved() const { return resolved_ ? &*resolved_ : nullptr; }
+  // The same, for the slide builder (its facts evaluate lazily; all are resolved by now).
+  lessons::ResolvedStep* resolved_mutable() { return resolved_ ? &*resolved_ : nullptr; }
   const std::string& error() const { return error_; }
 
   // Predict, then reveal.

@@ -48,6 +48,8 @@ lessons::View Workbench::presenter_view(const AppState& state) const {
 }
 
 void Workbench::draw_presenter(AppState& state) {
+  // In a lesson the class sees slides, not the workbench's panels.
+  if (lessons_.open()) return draw_slide_show(state);
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   const float fs = ImGui::GetFontSize();
   // F: the figure takes the whole window, its cells and numbers grow with it

@@ -24,6 +24,7 @@
 #include "gui/warp_stepper_panel.hpp"
 #include "gui/whole_kernel_panel.hpp"
 #include "gui/workbench_layout.hpp"
+#include "slides/slide.hpp"
 
 namespace ws::gui {
 
@@ -95,6 +96,14 @@ class Workbench {
   void apply_view_request(AppState& state);
   // Presenter mode (presenter_layout.cpp): one figure, the lesson text beside it.
   void draw_presenter(AppState& state);
+  // Presenter mode in a lesson (slide_show.cpp): the step's slide (slides/), not the panels.
+  void draw_slide_show(AppState& state);
+  void draw_key_help(ImVec2 display);
+  std::optional<slides::Slide> slide_;
+  std::string slide_key_;
+  float reveal_t_ = 1;       // 0..1 while the reveal moves the lanes into their banks
+  std::string reveal_of_;    // the step whose reveal reveal_t_ follows
+  bool key_help_ = false;    // H or ?: the keys, on demand
   void draw_presenter_figure(AppState& state, lessons::View view);
   void draw_presenter_text(AppState& state, float text_scale);
   // The question's "? wavefronts" / answer, large, in a strip under the presenter's figure.

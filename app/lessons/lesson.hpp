@@ -75,6 +75,20 @@ struct Question {
   std::string unit;
 };
 
+// A chart a slide draws for a step whose figure is numbers (whole-kernel
+// counters, times): one quantity, a bar per item. Values are expressions over
+// facts; the slide evaluates them and, before a reveal that concerns them,
+// shows the items' code instead of their bars.
+struct BarItem {
+  std::string label;
+  std::string value;   // expression over facts
+  std::string format;  // fmt spec of the printed value (".3f"); empty: as {expression}
+};
+struct BarChart {
+  std::string title;  // the quantity, with its unit ("Shared-memory wavefronts per load")
+  std::vector<BarItem> items;
+};
+
 struct Step {
   std::string title;
   StepState state;
@@ -84,6 +98,8 @@ struct Step {
   // A compare configuration drawn beside the step's own figure at the same
   // scale (row read vs column read, tile[32][32] vs tile[32][33]); empty: none.
   std::string beside;
+  // Charts the slide draws instead of a tool table (timings, whole-kernel views).
+  std::vector<BarChart> bars;
 };
 
 struct Lesson {

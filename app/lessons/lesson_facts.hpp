@@ -81,6 +81,13 @@ class StepFacts {
   Result<double> get(const std::string& name);
   Result<std::string> word(const std::string& name);
   FactTable& main() { return *main_; }
+  // A compare configuration's table; nullptr when the step has none of that name
+  // or it could not be prepared.
+  FactTable* config(const std::string& name) {
+    if (name.empty()) return main_.get();
+    auto it = configs_.find(name);
+    return it == configs_.end() ? nullptr : it->second.get();
+  }
   // The main table and each compare configuration's.
   std::vector<FactTable*> tables();
 

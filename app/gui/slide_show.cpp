@@ -1,0 +1,119 @@
+// Presenter mode while a lesson is open: the step's slide, built from the
+// lesson player's resolved step (slides/slide_builder.hpp) and painted over
+// the whole window. Nothing else is drawn: the keys show on demand (H or ?),
+// Escape opens the deck's contents, P leaves the slide show.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gui/slide_painter.hpp"
+#include "gui/workbench.hpp"
+#include "slides/pen.hpp"
+#include "slides/slide_builder.hpp"
+
+namespace ws::gui {
+namespace {
+
+constexpr float kSlideRevealSeconds = 0.8f;  // lanes move into their banks; the forward key skips it
+
+constexpr ImGuiWindowFlags kSlideFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                         ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoTitleBar |
+                                         ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+
+}  // namespace
+
+void Workbench::draw_slide_show(AppState& state) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 d = io.DisplaySize;
+  if (!io.WantTextInput && (ImGui::IsKeyPressed(GLFW_KEY_H, false) ||
+                            (ImGui::IsKeyPressed(GLFW_KEY_SLASH, false) && io.KeyShift)))
+    key_help_ = !key_help_;
+
+  // The reveal plays once per step: from the moment the step is revealed.
+  const std::string step_id = fmt::format("{}#{}", lessons_.lesson()->id, lessons_.step());
+  if (!lessons_.revealed) {
+    reveal_of_.clear();
+    reveal_t_ = 1;
+  } else if (reveal_of_ != step_id) {
+    reveal_of_ = step_id;
+    reveal_t_ = state.view.animate_reveal ? 0 : 1;
+  } else if (reveal_t_ < 1) {
+    reveal_t_ = std::min(1.0f, reveal_t_ + io.DeltaTime / kSlideRevealSeconds);
+  }
+  state.view.animating_reveal = reveal_t_ < 1;
+
+  ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(d, ImGuiCond_Always);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
+  if (ImGui::Begin("##slide", nullptr, kSlideFlags)) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(ImVec2(0, 0), d, IM_COL32_WHITE);
+    const SlideTransform t = fit_slide(ImVec2(0, 0), d);
+    lessons::ResolvedStep* r = lessons_.resolved_mutable();
+    const lessons::Lesson& lesson = *lessons_.lesson();
+    const std::string key = fmt::format("{}#{}#{}#{:.3f}#{}#{}", step_id, lessons_.revealed, lessons_.chosen, reveal_t_,
+                                        static_cast<const void*>(r), lessons_.error());
+    if (key != slide_key_ || !slide_) {
+      slide_key_ = key;
+      if (r) {
+        slides::SlideState s;
+        s.revealed = lessons_.revealed;
+        s.chosen = lessons_.chosen;
+        s.reveal_progress = reveal_t_;
+        s.position = slides::slide_position(lesson, lessons_.step());
+        slide_ = slides::build_slide(lesson, lessons_.step(), *r, s);
+      } else if (!lessons_.error().empty()) {
+        slide_ = slides::error_slide(lesson, lessons_.step(), lessons_.error());
+      } else {
+        // Still resolving (a fraction of a second): the step's title alone.
+        slide_ = slides::error_slide(lesson, lessons_.step(), "");
+        slide_->elements.resize(std::min<std::size_t>(slide_->elements.size(), 3));
+        slide_key_.clear();
+      }
+    }
+    ImGuiSlideCanvas canvas(dl, t, {state.view.slide_regular, state.view.slide_bold, state.view.slide_mono});
+    paint_slide(*slide_, canvas);
+    // A click on an option picks it; on the question's callout, reveals.
+    if (ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && r && r->question) {
+      const ImVec2 p = t.to_slide(io.MousePos);
+      for (const auto& e : slide_->elements) {
+        const bool inside = p.x >= e.box.x && p.x < e.box.right() && p.y >= e.box.y && p.y < e.box.bottom();
+        if (!inside || e.kind != slides::Kind::Rect) continue;
+        if (e.option && !lessons_.revealed) lessons_.chosen = *e.option;
+        if (e.role == slides::Role::Question && !lessons_.revealed) lessons_.reveal(state);
+      }
+    }
+    if (key_help_) draw_key_help(d);
+  }
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+}
+
+void Workbench::draw_key_help(ImVec2 d) {
+  static constexpr const char* kKeys[] = {
+      "PgDn, Right, Space: forward (question, answer, next step)",
+      "PgUp, Left: back",
+      "1 to 9: pick an option       Enter: reveal",
+      "B: blank screen       T or Esc: contents",
+      "P: leave the slide show       H or ?: these keys",
+  };
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  const float px = std::max(18.0f, d.y / 720 * 20), pad = px * 0.8f;
+  float w = 0;
+  for (const char* k : kKeys) w = std::max(w, ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, k).x);
+  const float h = static_cast<float>(std::size(kKeys)) * px * 1.3f;
+  const ImVec2 a((d.x - w) / 2 - pad, d.y - h - 3 * pad), b((d.x + w) / 2 + pad, d.y - pad);
+  dl->AddRectFilled(a, b, IM_COL32(30, 30, 30, 235), pad / 2);
+  float y = a.y + pad;
+  for (const char* k : kKeys) {
+    dl->AddText(ImGui::GetFont(), px, ImVec2(a.x + pad, y), IM_COL32_WHITE, k);
+    y += px * 1.3f;
+  }
+}
+
+}  // namespace ws::gui

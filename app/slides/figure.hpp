@@ -1,0 +1,42 @@
+// The figure builders behind build_slide(): each draws one kind of figure into
+// the area the slide leaves it. Internal to app/slides.
+#pragma once
+
+#include <string>
+
+#include "lessons/lesson.hpp"
+#include "lessons/lesson_facts.hpp"
+#include "slides/pen.hpp"
+#include "slides/slide_builder.hpp"
+
+namespace ws::slides {
+
+struct FigureInput {
+  const lessons::Step& step;
+  lessons::ResolvedStep& resolved;
+  const SlideState& state;
+  Box area;
+  // A quantity of a configuration ("" = the step's own) is withheld until the reveal.
+  bool hidden(lessons::Quantity q, const std::string& config = "") const {
+    return !state.revealed && resolved.conceal.hides(q, config);
+  }
+};
+
+// A figure draws itself into in.area and returns the height it used.
+float draw_bank_figure(const FigureInput& in, Pen& pen);
+float draw_sector_figure(const FigureInput& in, Pen& pen);
+float draw_bars_figure(const FigureInput& in, Pen& pen);
+float draw_threads_figure(const FigureInput& in, Pen& pen);
+float draw_blocks_figure(const FigureInput& in, Pen& pen);
+float draw_array_figure(const FigureInput& in, Pen& pen);
+float draw_code_figure(const FigureInput& in, Pen& pen);
+
+// The source line of the access site of a state, trimmed ("tile[threadIdx.x][threadIdx.y + j]"),
+// or empty when the kernel's source is not found.
+std::string site_source_line(const lessons::PreparedState& s);
+
+// Sizes every figure shares.
+inline constexpr float kCaptionPx = 18;
+inline constexpr float kLabelPx = 16;
+
+}  // namespace ws::slides

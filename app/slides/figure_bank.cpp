@@ -1,0 +1,266 @@
+// The bank map of a slide. Revealed: columns are the banks, rows the
+// wavefronts in the order the hardware serves them (S4, S5), each lane's word
+// a chip in its cell. Before a bank question's reveal: the input of the
+// reasoning only, each lane with the word it addresses, and the empty bank
+// columns; no lane stands in a bank and no row is drawn.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "slides/figure.hpp"
+#include "ws/arch.hpp"
+#include "ws/shared_analysis.hpp"
+
+namespace ws::slides {
+namespace {
+
+constexpr float kRowLabelWidth = 30;
+constexpr float kHeaderHeight = 22;
+constexpr float kCaptionHeight = 26;
+constexpr int kLanesPerTableRow = 16;
+constexpr int kEmptyRows = 3;  // the empty bank columns of a question
+
+struct BankMap {
+  std::string config;  // "" = the step's own state
+  const lessons::PreparedState* state = nullptr;
+  SharedResult result;
+  bool concealed = false;
+  std::string label;  // "Top: stride 32" where two maps stand one above the other
+};
+
+int table_rows(const BankMap& m) {
+  const int lanes = m.result.warp_lanes;
+  return 2 * ((lanes + kLanesPerTableRow - 1) / kLanesPerTableRow);
+}
+
+// Rows of cell height a map needs, and its fixed height besides.
+float rows_needed(const BankMap& m) {
+  return m.concealed ? static_cast<float>(table_rows(m) + kEmptyRows) : static_cast<float>(m.result.wavefronts);
+}
+float fixed_height(const BankMap& m) {
+  return kCaptionHeight * (m.label.empty() ? 1.0f : 2.0f) + kHeaderHeight + kCaptionHeight + 8;
+}
+
+std::string width_phrase(const BankMap& m) {
+  const auto& a = m.state->trace.instructions[m.state->instruction].access;
+  const int bank_bytes = m.state->arch->bank_bytes;
+  const int words = std::max(1, a.bytes / bank_bytes);
+  std::string op = a.op == Op::Store ? "writes" : "reads";
+  if (a.ldmatrix != Ldmatrix::None) return fmt::format("Each lane gives the address of a row of {} bytes", a.bytes);
+  if (words == 1) return fmt::format("Each lane {} one word of {} bytes", op, bank_bytes);
+  return fmt::format("Each lane {} {} words ({} bytes) from word w on", op, words, a.bytes);
+}
+
+float draw_lane_table(const BankMap& m, Box area, float row_h, float lane_px, Pen& pen) {
+  const SharedResult& r = m.result;
+  const int per_row = std::min(kLanesPerTableRow, r.warp_lanes);
+  const float label_w = text_width("word", kLabelPx) + 10;
+  const float cell_w = std::min(64.0f, (area.w - label_w) / static_cast<float>(per_row));
+  float y = area.y;
+  for (int first = 0; first < r.warp_lanes; first += per_row) {
+    pen.text(area.x, y + (row_h - kLabelPx) / 2, "lane", kLabelPx, colour::kMuted, Role::Axis);
+    pen.text(area.x, y + row_h + (row_h - kLabelPx) / 2, "word", kLabelPx, colour::kMuted, Role::Axis);
+    for (int lane = first; lane < std::min(first + per_row, r.warp_lanes); ++lane) {
+      const Box chip{area.x + label_w + static_cast<float>(lane - first) * cell_w + 1, y + 1, cell_w - 2, row_h - 2};
+      const bool active = r.lanes[lane].active;
+      Element& c = pen.rect(chip, active ? colour::lane_fill(lane, r.warp_lanes) : colour::kCell, Role::Lane,
+                            colour::kGrid, 1, 3);
+      c.lane = lane;
+      pen.centred(chip, std::to_string(lane), lane_px, colour::kInk, Role::Lane, Face::Bold).lane = lane;
+      const Box word{chip.x, chip.y + row_h, chip.w, chip.h};
+      pen.rect(word, colour::kWhite, Role::LaneInput, colour::kGrid, 1);
+      const std::string w = active ? std::to_string(r.lanes[lane].word[0]) : "-";
+      float px = lane_px;
+      while (px > kMinGlyphPx && text_width(w, px) > word.w - 2) px -= 1;
+      pen.centred(word, w, px, colour::kInk, Role::LaneInput).lane = lane;
+    }
+    y += 2 * row_h + 6;
+  }
+  return y - area.y;
+}
+
+void draw_bank_header(const BankMap& m, float x, float y, float cell_w, bool tint, Pen& pen) {
+  const SharedResult& r = m.result;
+  for (int b = 0; b < r.num_banks; ++b) {
+    Element& e = pen.centred({x + static_cast<float>(b) * cell_w, y, cell_w, kHeaderHeight}, std::to_string(b), kLabelPx,
+                             colour::kInk, Role::Axis);
+    e.bank = b;
+  }
+  (void)tint;
+}
+
+float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, int max_rows, Pen& pen) {
+  const SharedResult& r = m.result;
+  const int banks = r.num_banks;
+  float y = area.y;
+  if (!m.label.empty()) {
+    pen.text(area.x, y, m.label, kCaptionPx, colour::kInk, Role::Caption, Face::Bold);
+    y += kCaptionHeight;
+  }
+  const std::string rule = fmt::format("Word w is in bank w mod {}.", banks);
+  pen.text(area.x, y, width_phrase(m) + ". " + rule, kCaptionPx, colour::kInk, Role::Caption);
+  y += kCaptionHeight;
+  const float lane_px = std::clamp(row_h - 3, kMinGlyphPx, 20.0f);
+  if (m.concealed) y += draw_lane_table(m, {area.x, y, area.w, 0}, row_h, lane_px, pen) + 4;
+
+  const float cell_w = std::min(120.0f, (area.w - kRowLabelWidth) / static_cast<float>(banks));
+  const float x0 = area.x + kRowLabelWidth;
+  draw_bank_header(m, x0, y, cell_w, !m.concealed, pen);
+  y += kHeaderHeight;
+  const int rows = m.concealed ? kEmptyRows : std::min(r.wavefronts, max_rows);
+  const float grid_h = static_cast<float>(rows) * row_h;
+  // The bank columns, tinted where the step points at them (after the reveal only:
+  // a tinted bank before it would say where the lanes go).
+  std::set<int> tinted;
+  if (!m.concealed && m.config.empty())
+    for (int b : in.step.state.highlight_banks) tinted.insert(b);
+  for (int b = 0; b < banks; ++b) {
+    const Box col{x0 + static_cast<float>(b) * cell_w, y, cell_w, grid_h};
+    Element& e = pen.rect(col, tinted.count(b) ? colour::kHighlight : (b % 2 ? colour::kCellAlt : colour::kCell),
+                          Role::Cell, colour::kGrid, 1);
+    e.bank = b;
+  }
+  if (m.concealed) {
+    pen.centred({x0, y, cell_w * static_cast<float>(banks), grid_h}, "Which bank does each lane's word fall in?",
+                kCaptionPx, colour::kMuted, Role::Caption);
+    return y + grid_h - area.y;
+  }
+
+  // Wavefront rows, their numbers at the left, heavy lines between lane groups (S3).
+  for (int w = 0; w < rows; ++w) {
+    pen.right(x0 - 4, y + static_cast<float>(w) * row_h, row_h, std::to_string(w + 1), kLabelPx, colour::kMuted,
+              Role::Axis)
+        .wavefront = w;
+    if (w > 0) pen.line(x0, y + static_cast<float>(w) * row_h, x0 + cell_w * static_cast<float>(banks),
+                        y + static_cast<float>(w) * row_h, colour::kGrid, 1);
+  }
+  for (int g = 1; g < r.num_groups; ++g) {
+    const float gy = y + static_cast<float>(r.group_first_wavefront[g]) * row_h;
+    pen.line(x0 - 6, gy, x0 + cell_w * static_cast<float>(banks), gy, colour::kInk, 3);
+  }
+  // One chip per (wavefront, bank): within a wavefront a bank serves one word,
+  // so the lanes of one cell share that word (a broadcast); the chip carries the
+  // lowest lane and a heavy outline, and the caption counts the sharers. A wide
+  // lane's words in neighbouring banks of one row are one chip.
+  std::map<std::pair<int, int>, std::vector<int>> cells;
+  for (int lane = 0; lane < r.warp_lanes; ++lane) {
+    const SharedLane& s = r.lanes[lane];
+    if (!s.active) continue;
+    for (int k = 0; k < s.num_words; ++k) cells[{s.wavefront[k], static_cast<int>(s.bank[k])}].push_back(lane);
+  }
+  struct Chip { int row, first_bank, last_bank, lane, sharers; };
+  std::vector<Chip> chips;
+  for (const auto& [key, lanes] : cells) {
+    const auto [row, bank] = key;
+    if (row >= rows) continue;
+    const int lane = lanes.front(), sharers = static_cast<int>(lanes.size());
+    if (!chips.empty() && chips.back().row == row && chips.back().last_bank == bank - 1 && chips.back().lane == lane &&
+        sharers == 1 && chips.back().sharers == 1)
+      chips.back().last_bank = bank;
+    else
+      chips.push_back({row, bank, bank, lane, sharers});
+  }
+  const float p = std::clamp(in.state.reveal_progress, 0.0f, 1.0f);
+  std::set<int> sharer_counts;
+  for (const Chip& ch : chips) {
+    // While the reveal plays, every chip drops from the first row to its own.
+    const float row_y = y + static_cast<float>(ch.row) * row_h * p;
+    const Box chip{x0 + static_cast<float>(ch.first_bank) * cell_w + 1, row_y + 1,
+                   static_cast<float>(ch.last_bank - ch.first_bank + 1) * cell_w - 2, row_h - 2};
+    const bool shared = ch.sharers > 1;
+    if (shared) sharer_counts.insert(ch.sharers);
+    Element& c = pen.rect(chip, colour::lane_fill(ch.lane, r.warp_lanes), Role::Lane, shared ? colour::kInk : colour::kGrid,
+                          shared ? 3.0f : 1.0f, 3);
+    c.lane = ch.lane, c.bank = ch.first_bank, c.wavefront = ch.row;
+    const std::string label = std::to_string(ch.lane);
+    float px = lane_px;
+    while (px > kMinGlyphPx && text_width(label, px, Face::Bold) > chip.w - 3) px -= 1;
+    if (text_width(label, px, Face::Bold) <= chip.w) {
+      Element& t = pen.centred(chip, label, px, colour::kInk, Role::Lane, Face::Bold);
+      t.lane = ch.lane, t.bank = ch.first_bank, t.wavefront = ch.row;
+    }
+  }
+  y += grid_h + 4;
+  if (rows < r.wavefronts) {
+    pen.text(x0, y, fmt::format("... {} more wavefront rows, not drawn", r.wavefronts - rows), kCaptionPx,
+             colour::kMuted, Role::Caption);
+    y += kCaptionHeight;
+  }
+  std::string summary =
+      r.wavefronts == 1 ? "1 wavefront" : fmt::format("{} wavefronts", r.wavefronts);
+  summary += r.max_way > 1 ? fmt::format(", a {}-way conflict", r.max_way) : ", no conflict";
+  if (r.ideal_wavefronts != r.wavefronts || r.ideal_wavefronts > 1) summary += fmt::format(" (ideal {})", r.ideal_wavefronts);
+  if (!sharer_counts.empty()) {
+    std::string counts;
+    for (int n : sharer_counts) counts += (counts.empty() ? "" : " or ") + std::to_string(n);
+    summary += fmt::format(". Outlined: one word read by {} lanes", counts);
+  }
+  if (p >= 1) pen.text(x0, y, summary + ".", kCaptionPx, colour::kInk, Role::Caption);
+  return y + kCaptionHeight - area.y;
+}
+
+// What sets a configuration apart from another: its kernel, else the parameters that differ.
+std::string config_label(const lessons::PreparedState& a, const lessons::PreparedState& b) {
+  if (a.kernel != b.kernel) return std::string(a.kernel->name);
+  std::string s;
+  auto add = [&](const char* name, int x, int y) {
+    if (x != y) s += (s.empty() ? "" : ", ") + fmt::format("{} {}", name, x);
+  };
+  add("stride", a.params.stride, b.params.stride);
+  add("bytes", a.params.bytes, b.params.bytes);
+  add("tile", a.params.tile, b.params.tile);
+  if (a.params.swizzle != b.params.swizzle) s += (s.empty() ? "" : ", ") + std::string(a.params.swizzle ? "swizzled" : "not swizzled");
+  if (a.arch != b.arch) s += (s.empty() ? "" : ", ") + std::string(a.arch->name);
+  return s.empty() ? std::string(a.kernel->name) : s;
+}
+
+std::optional<BankMap> bank_map_of(const FigureInput& in, const std::string& config) {
+  lessons::FactTable* t = in.resolved.facts.config(config);
+  if (!t) return std::nullopt;
+  const lessons::PreparedState& s = t->state();
+  if (s.trace.instructions.empty()) return std::nullopt;
+  const auto& a = s.trace.instructions[s.instruction].access;
+  if (a.space != Space::Shared) return std::nullopt;
+  BankMap m;
+  m.config = config;
+  m.state = &s;
+  m.result = analyze_shared(a, *s.arch);
+  m.concealed = in.hidden(lessons::Quantity::SharedCost, config);
+  return m;
+}
+
+}  // namespace
+
+float draw_bank_figure(const FigureInput& in, Pen& pen) {
+  std::vector<BankMap> maps;
+  if (auto m = bank_map_of(in, "")) maps.push_back(std::move(*m));
+  if (!in.step.beside.empty())
+    if (auto m = bank_map_of(in, in.step.beside)) maps.push_back(std::move(*m));
+  if (maps.empty()) return draw_code_figure(in, pen);  // a global access: nothing to put in banks
+  if (maps.size() == 2) {
+    maps[0].label = "Top: " + config_label(*maps[0].state, *maps[1].state);
+    maps[1].label = "Below: " + config_label(*maps[1].state, *maps[0].state);
+  }
+  float fixed = 0, rows = 0;
+  for (const auto& m : maps) fixed += fixed_height(m) + 10, rows += rows_needed(m);
+  const float row_h = std::clamp((in.area.h - fixed) / std::max(rows, 1.0f), kMinGlyphPx + 1, 40.0f);
+  // Rows that do not fit at the smallest readable height: the tallest revealed map
+  // shows its first rows and says how many more there are.
+  std::vector<int> max_rows(maps.size(), 1 << 20);
+  const int fit = static_cast<int>((in.area.h - fixed - static_cast<float>(maps.size()) * kCaptionHeight) / row_h);
+  if (rows > static_cast<float>(fit)) {
+    std::size_t tallest = 0;
+    for (std::size_t i = 1; i < maps.size(); ++i)
+      if (rows_needed(maps[i]) > rows_needed(maps[tallest])) tallest = i;
+    const int others = static_cast<int>(rows - rows_needed(maps[tallest]));
+    if (!maps[tallest].concealed) max_rows[tallest] = std::max(2, fit - others);
+  }
+  float y = in.area.y;
+  for (std::size_t i = 0; i < maps.size(); ++i)
+    y += draw_map(maps[i], in, {in.area.x, y, in.area.w, 0}, row_h, max_rows[i], pen) + 10;
+  return y - in.area.y;
+}
+
+}  // namespace ws::slides

@@ -1,0 +1,131 @@
+// The charts a slide draws where the workbench shows tool tables (whole-kernel
+// counters, recorded and predicted times): one quantity per chart, one bar per
+// item, the value at the bar's end. Before a reveal that concerns a chart, its
+// items show the code of their kernels' access instead: no bar and no number.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "lessons/concealment.hpp"
+#include "slides/figure.hpp"
+
+namespace ws::slides {
+namespace {
+
+constexpr float kBarHeight = 40, kBarGap = 12;
+
+struct Bar {
+  std::string label, value_text, code;
+  double value = 0;
+  bool ok = false;
+  bool concealed = false;
+};
+
+// The configuration an expression's first fact belongs to ("" for the step's own).
+std::string config_of(const std::string& expr) {
+  for (const std::string& f : lessons::facts_named(expr)) {
+    const auto colon = f.find(':');
+    return colon == std::string::npos ? "" : f.substr(0, colon);
+  }
+  return "";
+}
+
+bool names_hidden(const FigureInput& in, const std::string& expr) {
+  for (const std::string& f : lessons::facts_named(expr)) {
+    const auto colon = f.find(':');
+    const std::string config = colon == std::string::npos ? "" : f.substr(0, colon);
+    const std::string fact = colon == std::string::npos ? f : f.substr(colon + 1);
+    if (auto q = lessons::quantity_of(fact); q && in.hidden(*q, config)) return true;
+  }
+  return false;
+}
+
+std::string format_value(double v, const std::string& spec) {
+  if (spec.empty()) return lessons::format_number(v);
+  try {
+    return fmt::format(fmt::runtime("{:" + spec + "}"), v);
+  } catch (const fmt::format_error&) {
+    return lessons::format_number(v);
+  }
+}
+
+float draw_chart(const FigureInput& in, const lessons::BarChart& chart, float y, Pen& pen) {
+  std::vector<Bar> bars;
+  std::set<std::string> configs;
+  for (const auto& item : chart.items) configs.insert(config_of(item.value));
+  for (const auto& item : chart.items) {
+    Bar b;
+    b.label = plain(item.label);
+    b.concealed = names_hidden(in, item.value);
+    if (b.concealed) {
+      // The kernels' code side by side where the items are different kernels; a "?" where they are one.
+      if (lessons::FactTable* t = in.resolved.facts.config(config_of(item.value)); t && configs.size() > 1)
+        b.code = site_source_line(t->state());
+    } else if (auto v = lessons::evaluate(item.value, in.resolved.facts); v.has_value()) {
+      b.value = v.value();
+      b.ok = std::isfinite(b.value);
+      b.value_text = b.ok ? format_value(b.value, item.format) : "no value";
+    } else {
+      b.value_text = "no value";
+    }
+    bars.push_back(std::move(b));
+  }
+  const Box area = in.area;
+  y += pen.paragraph({area.x, y, area.w, 0}, plain(chart.title), 21, colour::kInk, Role::Caption, Face::Bold) + 8;
+  float label_w = 0;
+  for (const auto& b : bars) label_w = std::max(label_w, text_width(b.label, 20));
+  label_w = std::min(label_w + 16, area.w * 0.4f);
+  double max_value = 0;
+  for (const auto& b : bars)
+    if (b.ok) max_value = std::max(max_value, std::fabs(b.value));
+  for (std::size_t i = 0; i < bars.size(); ++i) {
+    const Bar& b = bars[i];
+    // The label wraps into two lines where it must; the row grows with it.
+    const auto label_lines = wrap_text(b.label, 20, label_w - 12);
+    const float row_h = std::max(kBarHeight, 23.0f * static_cast<float>(label_lines.size()) + 4);
+    const Box row{area.x, y, area.w, row_h};
+    float ly = row.y + (row.h - 23.0f * static_cast<float>(label_lines.size())) / 2;
+    for (const auto& l : label_lines) {
+      pen.text(row.x, ly, l, 20, colour::kInk, Role::Axis);
+      ly += 23;
+    }
+    const float x0 = row.x + label_w, w = row.w - label_w;
+    if (b.concealed) {
+      const std::string code = b.code.empty() ? "?" : b.code;
+      const Face face = b.code.empty() ? Face::Bold : Face::Mono;
+      float px = 20;
+      while (px > kMinGlyphPx && text_width(code, px, face) > w - 16) px -= 1;
+      pen.rect({x0, row.y + 2, w, row.h - 4}, colour::kCell, Role::Code, colour::kGrid, 1, 4);
+      pen.text(x0 + 8, row.y + (row.h - px) / 2, code, px, colour::kInk, Role::Code, face);
+    } else {
+      const float value_w = text_width(b.value_text, 20, Face::Bold) + 12;
+      const float len = b.ok && max_value > 0 ? static_cast<float>(std::fabs(b.value) / max_value) * (w - value_w) : 0;
+      const Colour fill = i % 2 == 0 ? colour::kAccent : colour::kConflict;
+      if (len > 0) pen.rect({x0, row.y + 4, std::max(len, 2.0f), row.h - 8}, fill, Role::Bar, {}, 0, 3);
+      pen.text(x0 + len + 8, row.y + (row.h - 20) / 2, b.value_text, 20, colour::kInk, Role::Bar, Face::Bold);
+    }
+    y += row_h + kBarGap;
+  }
+  return y + 14;
+}
+
+}  // namespace
+
+float draw_bars_figure(const FigureInput& in, Pen& pen) {
+  std::vector<lessons::BarChart> charts = in.step.bars;
+  // A "which" question without charts of its own: its options are the bars.
+  if (charts.empty() && in.step.question && in.step.question->kind == lessons::Question::Kind::Which) {
+    lessons::BarChart c;
+    c.title = in.step.question->prompt;
+    for (const auto& o : in.step.question->options) c.items.push_back({o.label, o.value, ".3f"});
+    charts.push_back(std::move(c));
+  }
+  if (charts.empty()) return draw_code_figure(in, pen);
+  float y = in.area.y;
+  for (const auto& c : charts) y = draw_chart(in, c, y, pen);
+  return y - in.area.y;
+}
+
+}  // namespace ws::slides

@@ -1,0 +1,159 @@
+// The kernel's own CUDA on a slide: the body that holds the step's access, its
+// line highlighted and the access itself outlined, so the class reads
+// `tile[threadIdx.x][threadIdx.y + j]` where the figure shows what it costs.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <mutex>
+
+#include "slides/figure.hpp"
+#include "ws/kernels/assets.hpp"
+#include "ws/kernels/catalog.hpp"
+
+namespace ws::slides {
+namespace {
+
+constexpr std::size_t kMaxSourceLines = 20000;
+
+// A kernel header's lines, read once (cached by path; the files are the tree's own).
+const std::vector<std::string>& source_lines(std::string_view repo_relative) {
+  static std::mutex mutex;
+  static std::map<std::string, std::vector<std::string>> cache;
+  std::lock_guard lock(mutex);
+  auto [it, fresh] = cache.try_emplace(std::string(repo_relative));
+  if (fresh && !repo_relative.empty()) {
+    std::ifstream in(kernels::find_data_file(repo_relative));
+    for (std::string line; it->second.size() < kMaxSourceLines && std::getline(in, line);) it->second.push_back(line);
+  }
+  return it->second;
+}
+
+std::string without_comment(std::string line) {
+  if (auto c = line.find("//"); c != std::string::npos) line.erase(c);
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
+  return line;
+}
+
+std::string trimmed(const std::string& line) {
+  const auto first = line.find_first_not_of(' ');
+  return first == std::string::npos ? std::string() : line.substr(first);
+}
+
+// The body as a course spells it: the bodies are written once for the GPU and
+// the tracer through a few macros (ws/kernels/cuda_like.hpp); a slide shows
+// what the macros mean on the GPU.
+std::string course_spelling(std::string line) {
+  auto replace_all = [&line](const std::string& from, const std::string& to) {
+    for (std::size_t at = line.find(from); at != std::string::npos; at = line.find(from, at + to.size()))
+      line.replace(at, from.size(), to);
+  };
+  replace_all("WS_BODY void", "__global__ void");
+  replace_all("WS_BODY ", "__device__ ");
+  if (auto at = line.find("WS_SHARED("); at != std::string::npos) {
+    // WS_SHARED(T, name, [R][C]);  ->  __shared__ T name[R][C];
+    const auto close = line.rfind(')');
+    const std::string inside = close != std::string::npos && close > at ? line.substr(at + 10, close - at - 10) : "";
+    const auto c1 = inside.find(','), c2 = inside.find(',', c1 == std::string::npos ? 0 : c1 + 1);
+    if (c1 != std::string::npos && c2 != std::string::npos && line.find("WS_SHARED_DYNAMIC") == std::string::npos) {
+      auto trim = [](std::string v) {
+        const auto a = v.find_first_not_of(' '), b = v.find_last_not_of(' ');
+        return a == std::string::npos ? std::string() : v.substr(a, b - a + 1);
+      };
+      line = line.substr(0, at) + "__shared__ " + trim(inside.substr(0, c1)) + " " +
+             trim(inside.substr(c1 + 1, c2 - c1 - 1)) + trim(inside.substr(c2 + 1)) + line.substr(close + 1);
+    }
+  }
+  for (const char* t : {"In<", "Out<"}) {
+    for (std::size_t at = line.find(t); at != std::string::npos; at = line.find(t, at)) {
+      const auto close = line.find('>', at);
+      if (close == std::string::npos) break;
+      const std::string type = line.substr(at + std::string(t).size(), close - at - std::string(t).size());
+      const std::string spelled = (t[0] == 'I' ? "const " : "") + type + "*";
+      line.replace(at, close + 1 - at, spelled);
+      at += spelled.size();
+    }
+  }
+  replace_all("Size ", "int ");
+  return line;
+}
+
+// [begin, end) of the access that starts at `column` (1-based): a name and its
+// bracketed indices, "tile[threadIdx.x][threadIdx.y + j]".
+std::pair<std::size_t, std::size_t> access_span(const std::string& line, int column) {
+  std::size_t b = column > 0 ? static_cast<std::size_t>(column - 1) : 0;
+  if (b >= line.size()) return {0, 0};
+  // The column may point at the index's bracket: the name before it belongs to the access.
+  while (b > 0 && (std::isalnum(static_cast<unsigned char>(line[b - 1])) || line[b - 1] == '_')) --b;
+  std::size_t e = b;
+  while (e < line.size() && (std::isalnum(static_cast<unsigned char>(line[e])) || line[e] == '_' || line[e] == '.')) ++e;
+  while (e < line.size() && line[e] == '[') {
+    int depth = 0;
+    for (; e < line.size(); ++e) {
+      if (line[e] == '[') ++depth;
+      if (line[e] == ']' && --depth == 0) { ++e; break; }
+    }
+  }
+  return {b, e};
+}
+
+const SiteInfo* site_of(const lessons::PreparedState& s) {
+  if (s.trace.instructions.empty()) return nullptr;
+  const int site = s.trace.instructions[s.instruction].site;
+  return site >= 0 && site < static_cast<int>(s.trace.sites.size()) ? &s.trace.sites[site] : nullptr;
+}
+
+}  // namespace
+
+std::string site_source_line(const lessons::PreparedState& s) {
+  const SiteInfo* site = site_of(s);
+  if (!site || !s.kernel) return {};
+  const auto& lines = source_lines(s.kernel->source_path);
+  if (site->line < 1 || site->line > static_cast<int>(lines.size())) return {};
+  return trimmed(course_spelling(without_comment(lines[static_cast<std::size_t>(site->line - 1)])));
+}
+
+float draw_code_figure(const FigureInput& in, Pen& pen) {
+  const lessons::PreparedState& s = in.resolved.facts.main().state();
+  const SiteInfo* site = site_of(s);
+  if (!site || !s.kernel) return 0;
+  const auto& lines = source_lines(s.kernel->source_path);
+  const int at = site->line - 1;
+  if (at < 0 || at >= static_cast<int>(lines.size())) return 0;
+  // The body around the access: from the line after its template line to its closing brace.
+  int first = at, last = at;
+  while (first > 0 && lines[static_cast<std::size_t>(first)].rfind("WS_BODY", 0) != 0) --first;
+  while (last + 1 < static_cast<int>(lines.size()) && lines[static_cast<std::size_t>(last)] != "}") ++last;
+  // The template line above the body: the slide starts at the signature.
+  if (first < at && lines[static_cast<std::size_t>(first)].rfind("WS_BODY", 0) != 0) first = at;
+  constexpr float px = 18, leading = 26;
+  const int fits = static_cast<int>((in.area.h - 40) / leading);
+  if (last - first + 1 > fits) {
+    first = std::max(first, at - fits / 2);
+    last = std::min(last, first + fits - 1);
+  }
+  float y = in.area.y;
+  pen.text(in.area.x, y, fmt::format("The kernel {}, as the course writes it:", s.kernel->name), kCaptionPx,
+           colour::kInk, Role::Caption);
+  y += 32;
+  for (int i = first; i <= last; ++i) {
+    std::string line = course_spelling(without_comment(lines[static_cast<std::size_t>(i)]));
+    while (text_width(line, px, Face::Mono) > in.area.w - 8 && line.size() > 4) line = line.substr(0, line.size() - 4) + "...";
+    if (i == at) {
+      pen.rect({in.area.x - 4, y - 3, in.area.w, leading}, colour::kHighlight, Role::Code);
+      const auto [b, e] = access_span(line, site->column);
+      if (e > b) {
+        const float x0 = in.area.x + text_width(line.substr(0, b), px, Face::Mono);
+        pen.rect({x0 - 2, y - 2, text_width(line.substr(b, e - b), px, Face::Mono) + 4, px + 4}, {0, 0, 0, 0}, Role::Code,
+                 colour::kAccent, 2, 3);
+      }
+    }
+    pen.text(in.area.x, y, line, px, colour::kInk, Role::Code, Face::Mono);
+    y += leading;
+  }
+  return y - in.area.y;
+}
+
+}  // namespace ws::slides

@@ -1,0 +1,145 @@
+// The sector map of a slide (G1, G2): one row per 128-byte line the warp
+// touches, its four 32-byte sectors shaded where the warp pays for them, each
+// lane's bytes a chip at its place in the line. Before a sector question's
+// reveal: each lane's byte offset only, no line and no sector.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "slides/figure.hpp"
+#include "ws/global_analysis.hpp"
+
+namespace ws::slides {
+namespace {
+
+constexpr float kCaptionHeight = 26;
+constexpr int kLanesPerTableRow = 8;
+
+struct Access {
+  const lessons::PreparedState* state = nullptr;
+  const WarpAccess* access = nullptr;
+  const ArrayInfo* array = nullptr;  // may be null (an access outside the named arrays)
+  GlobalResult result;
+  std::uint64_t base = 0;
+  int warp_lanes = 32;
+};
+
+std::string array_name(const Access& a) { return a.array ? a.array->name : std::string("memory"); }
+
+float draw_offsets_table(const Access& a, Box area, float row_h, Pen& pen) {
+  const float label_w = text_width("offset", kLabelPx) + 10;
+  const int per_row = std::min(kLanesPerTableRow, a.warp_lanes);
+  const float cell_w = std::min(110.0f, (area.w - label_w) / static_cast<float>(per_row));
+  float y = area.y;
+  for (int first = 0; first < a.warp_lanes; first += per_row) {
+    pen.text(area.x, y + (row_h - kLabelPx) / 2, "lane", kLabelPx, colour::kMuted, Role::Axis);
+    pen.text(area.x, y + row_h + (row_h - kLabelPx) / 2, "offset", kLabelPx, colour::kMuted, Role::Axis);
+    for (int lane = first; lane < std::min(first + per_row, a.warp_lanes); ++lane) {
+      const bool active = a.access->active(lane);
+      const Box chip{area.x + label_w + static_cast<float>(lane - first) * cell_w + 1, y + 1, cell_w - 2, row_h - 2};
+      pen.rect(chip, active ? colour::lane_fill(lane, a.warp_lanes) : colour::kCell, Role::Lane, colour::kGrid, 1, 3)
+          .lane = lane;
+      pen.centred(chip, std::to_string(lane), kLabelPx + 2, colour::kInk, Role::Lane, Face::Bold).lane = lane;
+      const Box off{chip.x, chip.y + row_h, chip.w, chip.h};
+      pen.rect(off, colour::kWhite, Role::LaneInput, colour::kGrid, 1);
+      const std::string text = active ? std::to_string(a.access->address[lane] - a.base) : "inactive";
+      float px = kLabelPx + 2;
+      while (px > kMinGlyphPx && text_width(text, px) > off.w - 4) px -= 1;
+      pen.centred(off, text, px, active ? colour::kInk : colour::kMuted, Role::LaneInput).lane = lane;
+    }
+    y += 2 * row_h + 8;
+  }
+  return y - area.y;
+}
+
+}  // namespace
+
+float draw_sector_figure(const FigureInput& in, Pen& pen) {
+  lessons::FactTable& t = in.resolved.facts.main();
+  const lessons::PreparedState& s = t.state();
+  if (s.trace.instructions.empty()) return 0;
+  const TracedInstruction& ins = s.trace.instructions[s.instruction];
+  if (ins.access.space != Space::Global) return draw_code_figure(in, pen);
+  Access a;
+  a.state = &s;
+  a.access = &ins.access;
+  a.warp_lanes = s.trace.lanes_in_warp;
+  const SiteInfo& site = s.trace.sites[ins.site];
+  if (site.array >= 0 && site.array < static_cast<int>(s.trace.arrays.size())) a.array = &s.trace.arrays[site.array];
+  a.base = a.array ? a.array->base : 0;
+  a.result = analyze_global(ins.access, a.warp_lanes);
+  const bool concealed = in.hidden(lessons::Quantity::GlobalCost) || in.hidden(lessons::Quantity::Lanes);
+
+  const Box area = in.area;
+  float y = area.y;
+  const std::string verb = ins.access.op == Op::Store ? "writes" : "reads";
+  y += pen.paragraph({area.x, y, area.w, 0},
+                     fmt::format("Each lane {} {} bytes of {} at a byte offset from its start. A sector is 32 bytes, "
+                                 "a line 128.",
+                                 verb, ins.access.bytes, array_name(a)),
+                     kCaptionPx, colour::kInk, Role::Caption) +
+       4;
+  if (concealed) {
+    y += draw_offsets_table(a, {area.x, y, area.w, 0}, 30, pen);
+    pen.text(area.x, y + 8, "Which sectors hold these bytes?", kCaptionPx + 2, colour::kMuted, Role::Caption);
+    return y + 40 - area.y;
+  }
+
+  // Lines touched, ascending; the rows share the height left.
+  std::set<std::uint64_t> lines;
+  for (int lane = 0; lane < a.warp_lanes; ++lane) {
+    if (!ins.access.active(lane)) continue;
+    const std::uint64_t first = ins.access.address[lane], last = first + ins.access.bytes - 1;
+    for (std::uint64_t l = first / kLineBytes; l <= last / kLineBytes; ++l) lines.insert(l);
+  }
+  const float label_w = text_width("byte 00000000", kLabelPx) + 12;
+  const float header_h = 22;
+  const float x0 = area.x + label_w, w = std::min(area.w - label_w, 720.0f);
+  const float avail = area.bottom() - y - header_h - kCaptionHeight - 8;
+  const float row_h = std::clamp(avail / static_cast<float>(std::max<std::size_t>(lines.size(), 1)), kMinGlyphPx + 1, 44.0f);
+  // Byte offsets of the sector boundaries within a line.
+  for (int k = 0; k < 4; ++k)
+    pen.text(x0 + static_cast<float>(k) * w / 4 + 3, y + 2, fmt::format("+{}", k * 32), kLabelPx, colour::kMuted, Role::Axis);
+  y += header_h;
+  std::set<std::uint64_t> touched(a.result.sector_ids.begin(), a.result.sector_ids.begin() + a.result.sectors);
+  int row = 0;
+  for (std::uint64_t line : lines) {
+    const float ry = y + static_cast<float>(row++) * row_h;
+    pen.right(x0 - 8, ry, row_h, fmt::format("byte {}", line * kLineBytes - a.base), kLabelPx, colour::kInk, Role::Axis);
+    for (int k = 0; k < 4; ++k) {
+      const std::uint64_t sector = line * 4 + static_cast<std::uint64_t>(k);
+      const Box b{x0 + static_cast<float>(k) * w / 4, ry + 1, w / 4, row_h - 2};
+      const bool paid = touched.count(sector) > 0;
+      Element& e = pen.rect(b, paid ? colour::kSector : colour::kCell, paid ? Role::Sector : Role::Cell,
+                            colour::kInk, paid ? 2.0f : 1.0f);
+      if (paid) e.sector = static_cast<int>(sector - a.base / kSectorBytes);
+    }
+    for (int lane = 0; lane < a.warp_lanes; ++lane) {
+      if (!ins.access.active(lane)) continue;
+      const std::uint64_t first = ins.access.address[lane], last = first + ins.access.bytes - 1;
+      if (first / kLineBytes > line || last / kLineBytes < line) continue;
+      const std::uint64_t from = std::max(first, line * kLineBytes), to = std::min(last + 1, (line + 1) * kLineBytes);
+      const float cx = x0 + static_cast<float>(from - line * kLineBytes) * w / kLineBytes;
+      const float cw = static_cast<float>(to - from) * w / kLineBytes;
+      const Box chip{cx + 1, ry + 3, std::max(cw - 2, 2.0f), row_h - 6};
+      Element& c = pen.rect(chip, colour::lane_fill(lane, a.warp_lanes), Role::Lane, colour::kGrid, 1, 2);
+      c.lane = lane;
+      c.sector = static_cast<int>(from / kSectorBytes - a.base / kSectorBytes);
+      const std::string label = std::to_string(lane);
+      float px = std::max(kMinGlyphPx, std::min(row_h - 4, 20.0f));
+      while (px > kMinGlyphPx && text_width(label, px, Face::Bold) > chip.w - 2) px -= 1;
+      if (text_width(label, px, Face::Bold) <= chip.w)
+        pen.centred(chip, label, px, colour::kInk, Role::Lane, Face::Bold).lane = lane;
+    }
+  }
+  y += static_cast<float>(lines.size()) * row_h + 6;
+  pen.text(area.x, y,
+           fmt::format("{} {} in {} {}: {} of the {} bytes moved are used ({:.0f}%).", a.result.sectors,
+                       a.result.sectors == 1 ? "sector" : "sectors", lines.size(), lines.size() == 1 ? "line" : "lines",
+                       a.result.bytes_used, a.result.bytes_moved, 100 * a.result.efficiency),
+           kCaptionPx, colour::kInk, Role::Caption);
+  return y + kCaptionHeight - area.y;
+}
+
+}  // namespace ws::slides

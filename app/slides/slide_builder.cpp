@@ -1,0 +1,174 @@
+// The frame of every slide, in pixels of 1280 x 720:
+//
+//   +--------------------------------------------------------------+
+//   | Step title (30 px)                         Lesson 5 · 3 of 5 |
+//   +-----------------------------------------+--------------------+
+//   |                                         | sentences (21 px)  |
+//   |  figure (840 x 642): the space that is  | question (22 px)   |
+//   |  left goes to the rows, so a 32-lane    | [1] 1   [2] 2 ...  |
+//   |  stack gets rows of about 19 px         | answer callout     |
+//   |                                         | reveal text        |
+//   +-----------------------------------------+--------------------+
+//
+// Nothing else: no key help (the window shows it on demand), no file names,
+// no tool tables. Text sizes step down to fit, never below kMinGlyphPx.
+#include "slides/slide_builder.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "slides/figure.hpp"
+#include "slides/pen.hpp"
+
+namespace ws::slides {
+namespace {
+
+constexpr float kMargin = 24;
+constexpr float kTitlePx = 30;
+constexpr float kHeadTop = 14;
+constexpr float kBodyTop = 64;
+constexpr float kSideWidth = 372;
+constexpr float kSideX = kSlideWidth - kMargin - kSideWidth;
+constexpr float kGap = 12;
+constexpr float kOptionHeight = 36;
+constexpr float kCalloutHeight = 58;
+
+Box figure_area() { return {kMargin, kBodyTop, kSideX - kMargin - 20, kSlideHeight - kBodyTop - 14}; }
+
+void draw_heading(const lessons::Lesson& lesson, int step, const SlideState& state, Pen& pen) {
+  const lessons::Step& s = lesson.steps[static_cast<std::size_t>(step)];
+  float right = kSlideWidth - kMargin;
+  if (!state.position.empty()) {
+    Element& pos = pen.right(right, kHeadTop, kTitlePx, state.position, 18, colour::kMuted, Role::Heading);
+    right = pos.box.x - 24;
+  }
+  float px = kTitlePx;
+  const std::string title = plain(s.title);
+  while (px > 20 && text_width(title, px, Face::Bold) > right - kMargin) px -= 1;
+  pen.text(kMargin, kHeadTop + (kTitlePx - px) / 2, title, px, colour::kInk, Role::Heading, Face::Bold);
+  pen.line(kMargin, kBodyTop - 10, kSlideWidth - kMargin, kBodyTop - 10, colour::kGrid, 1);
+}
+
+// The options as a column of boxes: number badge and label. After the reveal
+// the right one is green, a wrong pick of the class outlined in vermillion.
+float options_height(const lessons::ResolvedQuestion& q) {
+  return q.choices.empty() ? 0 : static_cast<float>(q.choices.size()) * (kOptionHeight + 6);
+}
+
+void draw_options(const lessons::ResolvedQuestion& q, const SlideState& state, float y, Pen& pen) {
+  for (std::size_t i = 0; i < q.choices.size(); ++i) {
+    const Box box{kSideX, y + static_cast<float>(i) * (kOptionHeight + 6), kSideWidth, kOptionHeight};
+    const bool right = state.revealed && static_cast<int>(i) == q.correct;
+    const bool picked = static_cast<int>(i) == state.chosen;
+    const Colour fill = right ? colour::kGood : colour::kOption;
+    const Colour ink = right ? colour::kWhite : colour::kInk;
+    Colour stroke = picked ? colour::kAccent : Colour{0, 0, 0, 0};
+    if (picked && state.revealed && !right) stroke = colour::kConflict;
+    pen.rect(box, fill, Role::Option, stroke, picked ? 3.0f : 0.0f, 6).option = static_cast<int>(i);
+    const Box badge{box.x + 6, box.y + 5, 26, box.h - 10};
+    pen.rect(badge, colour::kWhite, Role::Option, {}, 0, 4);
+    pen.centred(badge, std::to_string(i + 1), 18, colour::kInk, Role::Option, Face::Bold);
+    std::string label = plain(q.choices[i]);
+    float px = 20;
+    while (px > kMinGlyphPx && text_width(label, px) > box.w - 48) px -= 1;
+    pen.text(box.x + 42, box.y + (box.h - px) / 2, label, px, ink, Role::Option);
+  }
+}
+
+void draw_callout(const std::string& text, bool answered, float y, Pen& pen) {
+  const Box box{kSideX, y, kSideWidth, kCalloutHeight};
+  pen.rect(box, answered ? colour::kGood : colour::kAccent, answered ? Role::Answer : Role::Question, {}, 0, 8);
+  float px = 32;
+  while (px > kMinGlyphPx && text_width(text, px, Face::Bold) > box.w - 24) px -= 1;
+  pen.centred(box, text, px, colour::kWhite, answered ? Role::Answer : Role::Question, Face::Bold);
+}
+
+// Fills the side column; sizes step down until everything fits.
+void draw_side(const lessons::Step& step, lessons::ResolvedStep& r, const SlideState& state, Pen& pen) {
+  const float top = kBodyTop, bottom = kSlideHeight - 14, w = kSideWidth;
+  const std::string body = plain(r.shown_text(state.revealed));
+  if (!r.question) {
+    float px = 22;
+    while (px > kMinGlyphPx && Pen::paragraph_height(w, body, px) > bottom - top) px -= 1;
+    pen.paragraph({kSideX, top, w, bottom - top}, body, px, colour::kInk, Role::Body);
+    return;
+  }
+  (void)step;
+  const lessons::ResolvedQuestion& q = *r.question;
+  const std::string prompt = plain(state.revealed ? q.prompt : q.prompt_before_reveal);
+  const std::string reveal = state.revealed ? plain(q.reveal) : "";
+  const float fixed = options_height(q) + kCalloutHeight + 3 * kGap;
+  // Sizes tried from large to small; the body goes first when the reveal needs the room.
+  struct Sizes { float body, prompt, reveal; bool with_body; };
+  std::vector<Sizes> tries;
+  for (float b : {21.f, 20.f, 19.f, 18.f, 17.f, 16.f}) tries.push_back({b, std::max(b, 18.f) + 1, std::min(b, 19.f), true});
+  if (state.revealed)
+    for (float b : {20.f, 19.f, 18.f, 17.f, 16.f}) tries.push_back({0, 20, b, false});
+  Sizes chosen = tries.back();
+  for (const Sizes& s : tries) {
+    float h = fixed + Pen::paragraph_height(w, prompt, s.prompt, Face::Bold);
+    if (s.with_body) h += Pen::paragraph_height(w, body, s.body) + kGap;
+    if (!reveal.empty()) h += Pen::paragraph_height(w, reveal, s.reveal) + kGap;
+    if (h <= bottom - top) { chosen = s; break; }
+  }
+  float y = top;
+  if (chosen.with_body) y += pen.paragraph({kSideX, y, w, 0}, body, chosen.body, colour::kInk, Role::Body) + kGap;
+  y += pen.paragraph({kSideX, y, w, 0}, prompt, chosen.prompt, colour::kAccent, Role::Question, Face::Bold) + kGap;
+  draw_options(q, state, y, pen);
+  y += options_height(q) + kGap;
+  // The count appears last: not while the lanes still move into their banks.
+  const bool answered = state.revealed && state.reveal_progress >= 1;
+  draw_callout(answered ? q.answer_phrase : q.concealed_phrase, answered, y, pen);
+  y += kCalloutHeight + kGap;
+  if (!reveal.empty() && answered) pen.paragraph({kSideX, y, w, 0}, reveal, chosen.reveal, colour::kInk, Role::Answer);
+}
+
+float draw_figure(const lessons::Step& step, lessons::ResolvedStep& r, const SlideState& state, Pen& pen) {
+  const FigureInput in{step, r, state, figure_area()};
+  switch (step.state.view) {
+    case lessons::View::BankMap: return draw_bank_figure(in, pen);
+    case lessons::View::SectorMap: return draw_sector_figure(in, pen);
+    case lessons::View::SharedArray: return draw_array_figure(in, pen);
+    case lessons::View::Blocks: return draw_blocks_figure(in, pen);
+    case lessons::View::Threads: return draw_threads_figure(in, pen);
+    case lessons::View::Timings:
+    case lessons::View::WholeKernel: return draw_bars_figure(in, pen);
+    case lessons::View::Code: return draw_code_figure(in, pen);
+  }
+  return 0;
+}
+
+}  // namespace
+
+Slide build_slide(const lessons::Lesson& lesson, int step, lessons::ResolvedStep& resolved, const SlideState& state) {
+  Slide slide;
+  slide.lesson = lesson.id;
+  slide.step = step + 1;
+  slide.reveal = state.revealed;
+  Pen pen(slide);
+  pen.rect({0, 0, kSlideWidth, kSlideHeight}, colour::kBackground);
+  draw_heading(lesson, step, state, pen);
+  draw_figure(lesson.steps[static_cast<std::size_t>(step)], resolved, state, pen);
+  draw_side(lesson.steps[static_cast<std::size_t>(step)], resolved, state, pen);
+  return slide;
+}
+
+std::string slide_position(const lessons::Lesson& lesson, int step) {
+  return fmt::format("Lesson {} \u00b7 {} of {}", lesson.number, step + 1, lesson.steps.size());
+}
+
+Slide error_slide(const lessons::Lesson& lesson, int step, const std::string& error) {
+  Slide slide;
+  slide.lesson = lesson.id;
+  slide.step = step + 1;
+  Pen pen(slide);
+  pen.rect({0, 0, kSlideWidth, kSlideHeight}, colour::kBackground);
+  if (step >= 0 && step < static_cast<int>(lesson.steps.size())) draw_heading(lesson, step, {}, pen);
+  pen.paragraph({kMargin, kBodyTop, kSlideWidth - 2 * kMargin, kSlideHeight - kBodyTop}, "This step cannot be shown: " + error,
+                22, colour::kConflict, Role::Body);
+  return slide;
+}
+
+}  // namespace ws::slides

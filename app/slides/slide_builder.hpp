@@ -1,0 +1,36 @@
+// Builds the slide of one state of one lesson step (slide.hpp): the step's
+// title, its sentences, the figure drawn from the simulator's facts for the
+// step's state, and the question with its options. The question state draws
+// the input of the reasoning and withholds its result (docs/lessons.md,
+// "Slides"): a bank question shows each lane's word and the empty banks, a
+// sector question each lane's bytes, a time question the kernels' code; the
+// reveal places the lanes, draws the sectors, the bars and the answer.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "lessons/lesson.hpp"
+#include "lessons/lesson_facts.hpp"
+#include "slides/slide.hpp"
+
+namespace ws::slides {
+
+struct SlideState {
+  bool revealed = false;
+  int chosen = -1;  // the class's choice, -1 none
+  // 0..1 while the reveal moves the lanes into their banks; 1 when still.
+  float reveal_progress = 1;
+  // "Lesson 5 · 3 of 5" at the top right; empty: none.
+  std::string position;
+};
+
+Slide build_slide(const lessons::Lesson& lesson, int step, lessons::ResolvedStep& resolved, const SlideState& state);
+
+// "Lesson 5 · 3 of 5": where the class is, at the slide's top right.
+std::string slide_position(const lessons::Lesson& lesson, int step);
+
+// The slide of a step that cannot be shown: its title and why.
+Slide error_slide(const lessons::Lesson& lesson, int step, const std::string& error);
+
+}  // namespace ws::slides
