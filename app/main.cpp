@@ -22,6 +22,7 @@
 #include "cli/variant_command.hpp"
 #include "version.hpp"
 #include "ws/kernels/assets.hpp"
+#include "ws/kernels/input_file.hpp"
 #if WS_HAVE_GUI
 #include "cli/export_command.hpp"
 #include "cli/screenshot_command.hpp"
@@ -121,7 +122,8 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "warpscope: " << e.what() << "\n";
+    // Escaped: a value with a newline or ESC in it would forge a second "warpscope:" line.
+    std::cerr << "warpscope: " << ws::kernels::printable(e.what(), std::string::npos) << "\n";
     return ws::cli::kUsage;
   }
   try {
@@ -155,7 +157,7 @@ int run(int argc, char** argv) {
     return ws::cli::kOk;
 #endif
   } catch (const ws::cli::UsageError& e) {
-    std::cerr << "warpscope: " << e.what() << "\n";
+    std::cerr << "warpscope: " << ws::kernels::printable(e.what(), std::string::npos) << "\n";
     return ws::cli::kUsage;
   } catch (const std::system_error& e) {
     // fmt::print throws this when stdout refuses the text (a full disk, a closed pipe).
@@ -163,10 +165,10 @@ int run(int argc, char** argv) {
       report_stdout_error(e.code().message());
       return ws::cli::kFailure;
     }
-    std::cerr << "warpscope: internal error: " << e.what() << "\n";
+    std::cerr << "warpscope: internal error: " << ws::kernels::printable(e.what(), std::string::npos) << "\n";
     return ws::cli::kFailure;
   } catch (const std::exception& e) {
-    std::cerr << "warpscope: internal error: " << e.what() << "\n";
+    std::cerr << "warpscope: internal error: " << ws::kernels::printable(e.what(), std::string::npos) << "\n";
     return ws::cli::kFailure;
   }
 }

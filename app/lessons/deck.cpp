@@ -5,9 +5,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+
+#include "lessons/lesson_limits.hpp"
+#include "ws/kernels/input_file.hpp"
 
 namespace ws::lessons {
 namespace {
@@ -33,6 +34,7 @@ std::string decks_dir(const LessonLibrary& library) {
 }
 
 Result<Deck> parse_deck(const std::string& text, const std::string& name, const LessonLibrary& library) {
+  if (auto too_big = check_deck_file_size(text.size())) return Error{fmt::format("{}: {}", name, *too_big)};
   json j;
   try {
     j = json::parse(text);
@@ -42,24 +44,32 @@ Result<Deck> parse_deck(const std::string& text, const std::string& name, const 
   if (!j.is_object()) return Error{fmt::format("{}: is not an object with \"title\" and \"lessons\"", name)};
   for (const auto& [key, _] : j.items())
     if (key != "title" && key != "lessons")
-      return Error{fmt::format("{}: {}: unknown field (known: title, lessons)", name, key)};
+      return Error{fmt::format("{}: {}: unknown field (known: title, lessons)", name, kernels::printable(key, 60))};
   Deck d;
   d.name = name;
   const auto title = j.find("title");
   if (title == j.end() || !title->is_string() || title->get<std::string>().empty())
     return Error{fmt::format("{}: title: is missing or not a non-empty string", name)};
   d.title = title->get<std::string>();
+  // The lesson files' limits: the title is drawn in one piece, the lessons one line each in the deck's list.
+  if (d.title.size() > LessonLimits::kTitleBytes)
+    return Error{fmt::format("{}: title: {} bytes, over the {} a title may hold", name, d.title.size(),
+                             LessonLimits::kTitleBytes)};
   const auto lessons = j.find("lessons");
   if (lessons == j.end() || !lessons->is_array() || lessons->empty())
     return Error{fmt::format("{}: lessons: is missing or not a non-empty array of lesson ids", name)};
+  if (lessons->size() > LessonLimits::kDeckLessons)
+    return Error{fmt::format("{}: lessons: {} entries, over the {} a deck may have", name, lessons->size(),
+                             LessonLimits::kDeckLessons)};
   for (std::size_t i = 0; i < lessons->size(); ++i) {
     const json& v = (*lessons)[i];
     if (!v.is_string()) return Error{fmt::format("{}: lessons[{}]: is not a lesson id (a string)", name, i)};
     const std::string id = v.get<std::string>();
     if (!library.find(id))
-      return Error{fmt::format("{}: lessons[{}]: '{}' is not a lesson (known: {})", name, i, id, library.ids())};
+      return Error{fmt::format("{}: lessons[{}]: '{}' is not a lesson (known: {})", name, i,
+                               kernels::printable(id, 60), library.ids())};
     if (std::find(d.lessons.begin(), d.lessons.end(), id) != d.lessons.end())
-      return Error{fmt::format("{}: lessons[{}]: '{}' is in the deck twice", name, i, id)};
+      return Error{fmt::format("{}: lessons[{}]: '{}' is in the deck twice", name, i, kernels::printable(id, 60))};
     d.lessons.push_back(id);
   }
   return d;
@@ -71,15 +81,14 @@ Result<Deck> load_deck(const std::string& name_or_path, const LessonLibrary& lib
                        (name_or_path.size() > 5 && name_or_path.ends_with(".json"));
   const fs::path path = is_path ? fs::path(name_or_path) : fs::path(decks_dir(library)) / (name_or_path + ".json");
   std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) {
-    if (is_path) return Error{fmt::format("{}: no such file", name_or_path)};
-    return Error{fmt::format("'{}' is not a deck (known: {})", name_or_path, fmt::join(deck_names(library), ", "))};
-  }
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  if (!in && !in.eof()) return Error{fmt::format("{}: cannot be read", path.string())};
-  auto d = parse_deck(ss.str(), path.filename().string(), library);
+  if (!is_path && !fs::exists(path, ec))
+    return Error{fmt::format("'{}' is not a deck (known: {})", kernels::printable(name_or_path, 60),
+                             fmt::join(deck_names(library), ", "))};
+  // Only a regular file, read to its cap: a FIFO or a link to /dev/zero is refused at once.
+  const auto text = kernels::read_input_file(path.string(), LessonLimits::kFileBytes,
+                                             [](std::uintmax_t bytes) { return *check_deck_file_size(bytes); });
+  if (!text) return Error{fmt::format("{}: {}", kernels::printable(path.string()), text.error().message)};
+  auto d = parse_deck(*text, path.filename().string(), library);
   if (!d) return d;
   d->name = is_path ? name_or_path : name_or_path;
   d->file = path.string();

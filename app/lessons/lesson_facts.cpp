@@ -12,6 +12,7 @@
 #include <set>
 #include <utility>
 
+#include "lessons/lesson_limits.hpp"
 #include "ws/kernels/measurements.hpp"
 #include "ws/kernels/prediction.hpp"
 #include "ws/validate.hpp"
@@ -593,6 +594,18 @@ Result<std::string> fill(const std::string& text, StepFacts& facts, const std::m
         // {sectors|unit:sectors}: "1 sector", "3 sectors", never "sector(s)".
         out += with_unit(format_number(*v), *v, spec.substr(5));
       } else {
+        // A width or precision is a run of digits; a huge one ({x|>2000000000}) would fill gigabytes.
+        for (std::size_t d = spec.find_first_of("0123456789"); d != std::string::npos;
+             d = spec.find_first_of("0123456789", d)) {
+          const std::size_t end = std::min(spec.find_first_not_of("0123456789", d), spec.size());
+          const std::string digits = spec.substr(d, end - d);
+          if (digits.size() > 3 || std::stoi(digits) > static_cast<int>(LessonLimits::kFormatWidth))
+            return Error{fmt::format("{{{}}}: format '{}' asks for a width or precision of {}, over the {} a "
+                                     "placeholder may have",
+                                     inner, spec, digits.size() > 12 ? digits.substr(0, 12) + "..." : digits,
+                                     LessonLimits::kFormatWidth)};
+          d = end;
+        }
         try {
           out += fmt::format(fmt::runtime("{:" + spec + "}"), *v);
         } catch (const fmt::format_error& e) {
@@ -693,6 +706,13 @@ std::optional<Error> fill_resolved_step(const Step& step, ResolvedStep& r) {
     if (!q) return Error{"question." + q.error().message};
     r.question = std::move(*q);
   }
+  // The slide's charts (slides/figure_bars.cpp) name facts too: evaluated here so
+  // that a broken value fails `lessons --check` and its whole-kernel facts are
+  // simulated off the frame with the text's (step_resolution.hpp).
+  for (std::size_t c = 0; c < step.bars.size(); ++c)
+    for (std::size_t i = 0; i < step.bars[c].items.size(); ++i)
+      if (auto v = evaluate(step.bars[c].items[i].value, r.facts); !v)
+        return Error{fmt::format("bars[{}].items[{}].value: {}", c, i, v.error().message)};
   return std::nullopt;
 }
 

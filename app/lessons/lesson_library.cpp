@@ -9,16 +9,15 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <stdexcept>
 
 #include "lessons/lesson_limits.hpp"
 #include "ws/arch.hpp"
 #include "ws/kernels/assets.hpp"
 #include "ws/kernels/catalog.hpp"
+#include "ws/kernels/input_file.hpp"
 #include "ws/kernels/json_kind.hpp"
 
 namespace ws::lessons {
@@ -343,14 +342,11 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& name) {
 }
 
 Result<Lesson> load_lesson(const std::string& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) return Error{"is a folder, not a file"};
-  if (auto too_big = check_lesson_file_size(fs::file_size(path, ec)); too_big && !ec) return Error{*too_big};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"cannot be read"};
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto r = parse_lesson(ss.str(), fs::path(path).filename().string());
+  // Only a regular file, read to its cap: a FIFO or a link to /dev/zero named like a lesson is refused at once.
+  const auto text = kernels::read_input_file(path, LessonLimits::kFileBytes,
+                                             [](std::uintmax_t bytes) { return *check_lesson_file_size(bytes); });
+  if (!text) return text.error();
+  auto r = parse_lesson(*text, fs::path(path).filename().string());
   if (r) r->file = path;
   return r;
 }

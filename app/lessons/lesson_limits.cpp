@@ -75,6 +75,11 @@ std::optional<std::string> check_lesson_file_size(std::size_t bytes) {
   return fmt::format("is {} bytes, over the {} a lesson file may be", bytes, L::kFileBytes);
 }
 
+std::optional<std::string> check_deck_file_size(std::size_t bytes) {
+  if (bytes <= L::kFileBytes) return std::nullopt;
+  return fmt::format("is {} bytes, over the {} a deck file may be", bytes, L::kFileBytes);
+}
+
 std::string capped_for_drawing(std::string_view text) {
   std::size_t glyphs = 0, cut = text.size();
   for (std::size_t i = 0; i < text.size(); ++i) {

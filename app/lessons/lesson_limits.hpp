@@ -36,6 +36,12 @@ struct LessonLimits {
   static constexpr std::size_t kChoices = 9;             // keys 1-9 pick them
   static constexpr std::size_t kCompares = 8;            // each is simulated when the step opens
   static constexpr std::size_t kConceals = 32;
+  // A deck (decks/<name>.json) is held to the same file size and title length,
+  // and lists at most as many lessons as a lesson has steps (one line each).
+  static constexpr std::size_t kDeckLessons = 100;
+  // A placeholder's format width and precision ({x|>8}, {x|.2f}): a number
+  // far wider than any line (a width of 2e9 took 17 s and 5.9 GB).
+  static constexpr std::size_t kFormatWidth = 64;
   // The measured ceiling of one ImGui text call (see above), and what the draw
   // path passes at most: room left for a prefix ("3. ", "Answer: ").
   static constexpr std::size_t kRendererGlyphs = 16383;
@@ -50,6 +56,9 @@ std::optional<std::string> check_lesson_limits(const Lesson& lesson);
 // A file too large to read as a lesson ("is 5242880 bytes, over the 262144 a
 // lesson file may be"); checked before the file is parsed.
 std::optional<std::string> check_lesson_file_size(std::size_t bytes);
+
+// The same for a deck file ("is 5242880 bytes, over the 262144 a deck file may be").
+std::optional<std::string> check_deck_file_size(std::size_t bytes);
 
 // `text` as the window may draw it in one call: at most kDrawnGlyphs glyphs,
 // else cut at a character boundary with "... (N more characters not shown)".

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ws/kernels/assets.hpp"
+#include "ws/kernels/input_file.hpp"
 #include "ws/kernels/json_kind.hpp"
 #include "ws/kernels/params_json.hpp"
 
@@ -36,7 +37,7 @@ struct FileReader {
   std::optional<std::string> problem;
 
   bool fail(const std::string& field, const std::string& what) {
-    if (!problem) problem = field + " " + what;
+    if (!problem) problem = printable(field) + " " + what;  // a key of the file, echoed on one line
     return false;
   }
   // Absent keeps `out`; present must be a string.
@@ -195,17 +196,15 @@ struct FileReader {
 }  // namespace
 
 Result<Measurements> load_measurements(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return Error{path + ": is a folder, not a measurement file"};
-  if (const auto bytes = std::filesystem::file_size(path, ec); !ec && bytes > kMaxMeasurementFileBytes)
-    return Error{fmt::format("{}: is {} bytes, over the {} a measurement file may be", path, bytes, kMaxMeasurementFileBytes)};
-  std::ifstream f(path);
-  if (!f) return Error{fmt::format("{}: cannot open: {}", path, std::strerror(errno))};
+  const auto text = read_input_file(path, kMaxMeasurementFileBytes, [](std::uintmax_t bytes) {
+    return fmt::format("is {} bytes, over the {} a measurement file may be", bytes, kMaxMeasurementFileBytes);
+  });
+  if (!text) return Error{printable(path) + ": " + text.error().message};
   json j;
   try {
-    j = json::parse(f);
+    j = json::parse(*text);
   } catch (const json::exception& e) {
-    return Error{path + ": not JSON: " + e.what()};
+    return Error{printable(path) + ": not JSON: " + printable(e.what())};
   }
   Measurements m;
   m.path = path;

@@ -9,14 +9,15 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <cxxabi.h>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <set>
-#include <sstream>
+#include <tuple>
+
+#include "ws/kernels/input_file.hpp"
 
 namespace ws::kernels {
 
@@ -39,9 +40,14 @@ std::vector<std::string> split_ncu_csv_line(std::string_view line) {
         continue;
       }
     }
-    field.assign(line.substr(i + 1, std::min(j, line.size()) - i - 1));
-    // Undo RFC 4180 doubling where present.
-    for (std::size_t q = field.find("\"\""); q != std::string::npos; q = field.find("\"\"", q + 1)) field.erase(q, 1);
+    // Undo RFC 4180 doubling where present, in one pass: a field of a million
+    // doubled quotes erased one pair at a time took minutes.
+    const std::string_view raw = line.substr(i + 1, std::min(j, line.size()) - i - 1);
+    field.reserve(raw.size());
+    for (std::size_t q = 0; q < raw.size(); ++q) {
+      field += raw[q];
+      if (raw[q] == '"' && q + 1 < raw.size() && raw[q + 1] == '"') ++q;
+    }
     fields.push_back(std::move(field));
     i = j + 2;  // past the quote and the comma
   }
@@ -76,7 +82,8 @@ bool ncu_name_matches_entry(std::string_view ncu_name, std::string_view entry) {
 
 namespace {
 
-// "65,536" -> 65536; "-" and "n/a" -> nothing; anything else that is not a number -> nothing, with bad set.
+// "65,536" -> 65536; "-" and "n/a" -> nothing; anything else that is not a finite number ("nan", "inf",
+// "1e999", "x1") -> nothing, with bad set.
 std::optional<double> number(std::string_view text, bool& bad) {
   std::string digits;
   for (char c : text)
@@ -84,11 +91,31 @@ std::optional<double> number(std::string_view text, bool& bad) {
   if (digits.empty() || digits == "-" || digits == "n/a") return std::nullopt;
   double v = 0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-  if (ec != std::errc() || end != digits.data() + digits.size()) {
+  if (ec != std::errc() || end != digits.data() + digits.size() || !std::isfinite(v)) {
     bad = true;
     return std::nullopt;
   }
   return v;
+}
+
+// The largest count reconcile takes: 2^53, the last integer every double holds
+// (the rows compare counts as doubles); one launch's counters are far below it.
+constexpr double kMaxCount = 9007199254740992.0;
+
+// A counter ncu counted: "65,536" -> 65536, "-" and "n/a" (nothing counted) -> 0. Anything else
+// ("-5", "524288.5", "1e30", "nan") is no count: nullopt.
+std::optional<std::uint64_t> count_value(std::string_view text) {
+  bool bad = false;
+  const auto v = number(text, bad);
+  if (bad) return std::nullopt;
+  if (!v) return 0;
+  if (*v < 0 || *v > kMaxCount || *v != std::floor(*v)) return std::nullopt;
+  return static_cast<std::uint64_t>(*v);
+}
+
+std::string not_a_count(std::string_view column, std::string_view value) {
+  return fmt::format("\"{}\" is '{}', not a count (a whole number from 0 to 2^53)", printable(column),
+                     printable(value, 60));
 }
 
 std::vector<std::string_view> lines_of(std::string_view text) {
@@ -103,7 +130,17 @@ std::vector<std::string_view> lines_of(std::string_view text) {
 }
 
 Error fail(std::string_view what, std::size_t line_no, const std::string& why) {
-  return Error{line_no ? fmt::format("{}, line {}: {}", what, line_no, why) : fmt::format("{}: {}", what, why)};
+  return Error{line_no ? fmt::format("{}, line {}: {}", printable(what), line_no, why)
+                       : fmt::format("{}: {}", printable(what), why)};
+}
+
+// A header naming one column twice: one copy would silently win. `allowed`
+// may appear more than once (the Source page's "Source": CUDA text, SASS text).
+std::optional<std::string> duplicated_column(const std::vector<std::string>& header, std::string_view allowed = {}) {
+  std::set<std::string_view> seen;
+  for (const std::string& c : header)
+    if (c != allowed && !seen.insert(c).second) return fmt::format("the header names \"{}\" twice", printable(c));
+  return std::nullopt;
 }
 
 // ---- Source page ----
@@ -128,6 +165,9 @@ struct SourcePageReader {
   std::vector<NcuSourceLaunch> launches;
   std::set<std::string> files_in_launch;  // of the launch being read
   std::set<std::string> addresses;        // SASS rows already counted in this block (ncu prints each twice)
+  // Where each (file, line, space, op) of the launch being read sits in its
+  // lines: a 350 000-line page searched the list for every SASS row (issue 37).
+  std::map<std::tuple<std::string, int, Space, Op>, std::size_t> line_index;
   std::string file, function;
   std::vector<std::string> header;
   std::map<std::string, std::size_t> column;
@@ -148,6 +188,7 @@ struct SourcePageReader {
     if (launches.empty() || launches.back().function != function || files_in_launch.contains(file)) {
       launches.push_back({function, {}});
       files_in_launch.clear();
+      line_index.clear();
     }
     files_in_launch.insert(file);
     addresses.clear();
@@ -157,6 +198,7 @@ struct SourcePageReader {
 
   std::optional<Error> header_row(std::vector<std::string> fields, std::size_t n) {
     if (function.empty()) return fail(what, n, "a \"Line No\" header before any \"Function Name\"");
+    if (auto twice = duplicated_column(fields, "Source")) return fail(what, n, *twice);
     header = std::move(fields);
     column.clear();
     // "Source" appears twice (CUDA text, SASS text); the names we read are unique.
@@ -181,7 +223,8 @@ struct SourcePageReader {
     if (!f[0].empty()) {  // a CUDA line
       bool bad = false;
       const auto v = number(f[0], bad);
-      if (!v || bad || *v < 1 || *v > 1e7) return fail(what, n, fmt::format("\"Line No\" is '{}'", f[0]));
+      if (!v || bad || *v < 1 || *v > 1e7 || *v != std::floor(*v))
+        return fail(what, n, fmt::format("\"Line No\" is '{}', not a line number", printable(f[0], 60)));
       line = static_cast<int>(*v);
       return std::nullopt;
     }
@@ -193,22 +236,19 @@ struct SourcePageReader {
     if (line == 0) return fail(what, n, "a SASS row before any CUDA line: was the binary built with -lineinfo?");
     const std::string& op_text = f[column.at("Access Operation")];
     if (op_text != "Load" && op_text != "Store")
-      return fail(what, n, fmt::format("\"Access Operation\" is '{}', not Load or Store", op_text));
+      return fail(what, n, fmt::format("\"Access Operation\" is '{}', not Load or Store", printable(op_text, 60)));
     const Space sp = space == "Shared" ? Space::Shared : Space::Global;
     const Op op = op_text == "Load" ? Op::Load : Op::Store;
     NcuSourceLaunch& launch = launches.back();
-    auto it = std::find_if(launch.lines.begin(), launch.lines.end(), [&](const NcuLineCounters& c) {
-      return c.file == file && c.line == line && c.space == sp && c.op == op;
-    });
-    if (it == launch.lines.end()) {
-      launch.lines.push_back({.file = file, .line = line, .space = sp, .op = op});
-      it = std::prev(launch.lines.end());
-    }
-    bool bad = false;
+    const auto [at, added] = line_index.try_emplace({file, line, sp, op}, launch.lines.size());
+    if (added) launch.lines.push_back({.file = file, .line = line, .space = sp, .op = op});
+    NcuLineCounters* it = &launch.lines[at->second];
+    std::optional<std::string> bad;  // the first counter that is not a count
     auto count = [&](const char* name) -> std::uint64_t {
-      const auto v = number(f[column.at(name)], bad);
-      if (v && *v < 0) bad = true;
-      return v ? static_cast<std::uint64_t>(*v) : 0;
+      const std::string& text = f[column.at(name)];
+      const auto v = count_value(text);
+      if (!v && !bad) bad = not_a_count(name, text);
+      return v.value_or(0);
     };
     NcuSassCounters one{.address = address};
     one.instructions = count("Instructions Executed");
@@ -232,10 +272,15 @@ struct SourcePageReader {
     it->ideal_wavefronts += one.ideal_wavefronts;
     it->sectors += one.sectors;
     it->ideal_sectors += one.ideal_sectors;
-    it->access_bits = std::max(it->access_bits, static_cast<int>(count("Access Size")));
+    // The bits one lane accesses: 8 to 128 ("-" where ncu has none).
+    const std::uint64_t bits = count("Access Size");
+    if (!bad && bits != 0 && (bits < 8 || bits > 128 || (bits & (bits - 1)) != 0))
+      bad = fmt::format("\"Access Size\" is '{}', not 8, 16, 32, 64 or 128 bits",
+                        printable(f[column.at("Access Size")], 60));
+    if (bad) return fail(what, n, *bad);
+    it->access_bits = std::max(it->access_bits, static_cast<int>(bits));
     it->sass_instructions += 1;
     it->sass.push_back(std::move(one));
-    if (bad) return fail(what, n, "a counter of this SASS row is not a number");
     return std::nullopt;
   }
 };
@@ -277,10 +322,30 @@ bool is_metric_name(std::string_view s) {
 
 // The counters reconcile reads must be numbers; other metrics (device__attribute_... "No-CC") may be text.
 bool must_be_number(std::string_view s) { return s.starts_with("l1tex__") || s.starts_with("smsp__"); }
+// Sums of counters are counts (whole, not negative); averages and percentages are any finite number.
+bool must_be_count(std::string_view s) { return must_be_number(s) && s.ends_with(".sum"); }
+
+// One metric's value into `m`, or why the value is refused.
+std::optional<std::string> add_metric(std::map<std::string, double>& m, const std::string& name,
+                                      const std::string& value) {
+  if (m.contains(name)) return fmt::format("{} is given twice for one launch", printable(name));
+  if (must_be_count(name)) {
+    const auto v = count_value(value);
+    if (!v) return not_a_count(name, value);
+    if (value != "-" && value != "n/a" && !value.empty()) m[name] = double(*v);
+    return std::nullopt;
+  }
+  bool bad = false;
+  if (const auto v = number(value, bad)) m[name] = *v;  // text values of other metrics are left out
+  if (bad && must_be_number(name))
+    return fmt::format("{} is '{}', not a number", printable(name), printable(value, 60));
+  return std::nullopt;
+}
 
 Result<NcuExport> read_metrics_table(const std::vector<std::string_view>& lines, std::size_t header_at,
                                      std::string_view what) {
   const std::vector<std::string> header = split_ncu_csv_line(lines[header_at]);
+  if (auto twice = duplicated_column(header)) return fail(what, header_at + 1, *twice);
   auto find = [&](std::string_view name) -> std::optional<std::size_t> {
     const auto it = std::find(header.begin(), header.end(), name);
     return it == header.end() ? std::nullopt : std::optional(std::size_t(it - header.begin()));
@@ -305,7 +370,8 @@ Result<NcuExport> read_metrics_table(const std::vector<std::string_view>& lines,
     const std::size_t n = i + 1;
     const std::vector<std::string> f = split_ncu_csv_line(lines[i]);
     if (f.empty()) continue;
-    if (f.size() < header.size() && !(per_metric && f.size() >= *metric_value + 1))
+    // The details page leaves a row's empty trailing fields out; no row has more than the header.
+    if (f.size() > header.size() || (f.size() < header.size() && !(per_metric && f.size() >= *metric_value + 1)))
       return fail(what, n, fmt::format("{} fields where the header has {}", f.size(), header.size()));
     if (f[*kernel].empty()) continue;  // the raw page's units row
     const std::string launch_id = id ? f[*id] : std::to_string(i);
@@ -313,18 +379,13 @@ Result<NcuExport> read_metrics_table(const std::vector<std::string_view>& lines,
       out.kernels.push_back({f[*kernel], block ? f[*block] : "", grid ? f[*grid] : "", {}});
       last_id = launch_id;
     }
-    bool bad = false;
-    auto& m = out.kernels.back().metrics;  // text values of other metrics are left out
+    auto& m = out.kernels.back().metrics;
     if (per_metric) {
       if (is_metric_name(f[*metric_name]))
-        if (const auto v = number(f[*metric_value], bad)) m[f[*metric_name]] = *v;
-      if (bad && must_be_number(f[*metric_name])) return fail(what, n, fmt::format("{} is '{}', not a number", f[*metric_name], f[*metric_value]));
+        if (auto refused = add_metric(m, f[*metric_name], f[*metric_value])) return fail(what, n, *refused);
     } else {
-      for (std::size_t c : metric_columns) {
-        bad = false;
-        if (const auto v = number(f[c], bad)) m[header[c]] = *v;
-        if (bad && must_be_number(header[c])) return fail(what, n, fmt::format("{} is '{}', not a number", header[c], f[c]));
-      }
+      for (std::size_t c : metric_columns)
+        if (auto refused = add_metric(m, header[c], f[c])) return fail(what, n, *refused);
     }
   }
   if (out.kernels.empty()) return fail(what, 0, "the metrics table has a header but no launch");
@@ -352,19 +413,12 @@ Result<NcuExport> parse_ncu_csv(std::string_view text, std::string_view what) {
 }
 
 Result<NcuExport> read_ncu_csv(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) return Error{fmt::format("{}: no such file", path)};
-  const auto size = fs::file_size(path, ec);
-  if (ec) return Error{fmt::format("{}: cannot read its size: {}", path, ec.message())};
-  if (size > kMaxNcuCsvBytes)
-    return Error{fmt::format("{}: {} MB, more than the {} MB an ncu export of one kernel needs (filter with -k)", path,
-                             size >> 20, kMaxNcuCsvBytes >> 20)};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{fmt::format("{}: cannot open it", path)};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_ncu_csv(text.str(), path);
+  auto text = read_input_file(path, kMaxNcuCsvBytes, [](std::uintmax_t bytes) {
+    return fmt::format("{} MB, more than the {} MB an ncu export of one kernel needs (filter with -k)", bytes >> 20,
+                       kMaxNcuCsvBytes >> 20);
+  });
+  if (!text) return Error{fmt::format("{}: {}", printable(path), text.error().message)};
+  return parse_ncu_csv(*text, path);
 }
 
 Result<NcuExport> read_ncu_csvs(const std::vector<std::string>& paths) {

@@ -4,9 +4,9 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "ws/kernels/input_file.hpp"
 #include "ws/kernels/params_json.hpp"
 
 namespace ws::kernels {
@@ -19,6 +19,12 @@ std::string ncu_records_dir(std::string_view gpu) {
 }
 
 namespace {
+
+// The one-block evidence's bounds: a block's tile is at most 1024 on a side,
+// and a warp's shared access at most 32 lanes x 16 bytes one bank word
+// (4 bytes) per wavefront: 128 wavefronts.
+constexpr double kMaxOneBlockSide = 1024;
+constexpr double kMaxWavefrontsPerInstruction = 128;
 
 // A field of the index: a string, number or object where it must be, else a message naming it.
 struct IndexReader {
@@ -37,19 +43,24 @@ struct IndexReader {
     }
     return it->get<std::string>();
   }
-  double number(const json& j, const char* key, const std::string& where) {
+  // A number from 0 to `most` (NaN and 1e30 are no block size and no wavefronts per instruction).
+  double number(const json& j, const char* key, const std::string& where, double most) {
     const auto it = j.find(key);
     if (it == j.end()) return 0;
-    if (!it->is_number() || it->get<double>() < 0) {
-      if (!problem) problem = fmt::format("{}: {}.{} is not a number of zero or more", file, where, key);
+    const double v = it->is_number() ? it->get<double>() : -1;
+    if (!(v >= 0 && v <= most)) {
+      if (!problem)
+        problem = fmt::format("{}: {}.{} is {}, not a number from 0 to {}", file, where, key,
+                              printable(it->dump(), 60), most);
       return 0;
     }
-    return it->get<double>();
+    return v;
   }
   const KernelDescriptor* kernel(const json& j, const std::string& where, std::string& name) {
     name = text(j, "kernel", where, true);
     const KernelDescriptor* k = find_kernel(name);
-    if (!k && !problem) problem = fmt::format("{}: {}.kernel '{}' is not in the catalog", file, where, name);
+    if (!k && !problem)
+      problem = fmt::format("{}: {}.kernel '{}' is not in the catalog", file, where, printable(name, 60));
     return k;
   }
   KernelParams params(const json& j, const KernelDescriptor& k, const std::string& where) {
@@ -69,11 +80,12 @@ Result<NcuRecords> load_ncu_records(std::string_view gpu) {
   const fs::path dir = ncu_records_dir(gpu);
   const fs::path index = dir / "index.json";
   std::error_code ec;
-  if (!fs::is_regular_file(index, ec)) return r;
-  if (fs::file_size(index, ec) > kMaxMeasurementFileBytes)
-    return Error{fmt::format("{}: larger than {} MB", index.string(), kMaxMeasurementFileBytes >> 20)};
-  std::ifstream in(index);
-  json j = json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (!fs::exists(fs::symlink_status(index, ec))) return r;  // no recorded Source pages for this GPU
+  const auto text = read_input_file(index.string(), kMaxMeasurementFileBytes, [](std::uintmax_t) {
+    return fmt::format("larger than {} MB", kMaxMeasurementFileBytes >> 20);
+  });
+  if (!text) return Error{fmt::format("{}: {}", printable(index.string()), text.error().message)};
+  json j = json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object()) return Error{fmt::format("{}: not a JSON object", index.string())};
   IndexReader read{index.string()};
   r.dir = dir.string();
@@ -104,12 +116,12 @@ Result<NcuRecords> load_ncu_records(std::string_view gpu) {
     const KernelDescriptor* k = read.kernel(alone[i], where, name);
     if (!k) break;
     OneBlockEvidence o{name, read.params(alone[i], *k, where)};
-    o.rows = static_cast<int>(read.number(alone[i], "rows", where));
-    o.cols = static_cast<int>(read.number(alone[i], "cols", where));
-    o.load_alone = read.number(alone[i], "load_alone", where);
-    o.load_whole = read.number(alone[i], "load_whole", where);
-    o.store_alone = read.number(alone[i], "store_alone", where);
-    o.store_whole = read.number(alone[i], "store_whole", where);
+    o.rows = static_cast<int>(read.number(alone[i], "rows", where, kMaxOneBlockSide));
+    o.cols = static_cast<int>(read.number(alone[i], "cols", where, kMaxOneBlockSide));
+    o.load_alone = read.number(alone[i], "load_alone", where, kMaxWavefrontsPerInstruction);
+    o.load_whole = read.number(alone[i], "load_whole", where, kMaxWavefrontsPerInstruction);
+    o.store_alone = read.number(alone[i], "store_alone", where, kMaxWavefrontsPerInstruction);
+    o.store_whole = read.number(alone[i], "store_whole", where, kMaxWavefrontsPerInstruction);
     o.source = read.text(alone[i], "source", where);
     r.one_block.push_back(std::move(o));
   }

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "ws/kernels/input_file.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -587,6 +589,40 @@ Reconciliation reconcile(const KernelDescriptor& k, const KernelParams& p, const
   return out;
 }
 
+namespace {
+
+std::string without_spaces(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ') out += c;
+  return out;
+}
+
+// A metrics row taken as this launch must be this launch: its block and grid
+// (where ncu printed them) those of the parameters, and every kernel-wide
+// counter the rows compare present (a missing one would leave its rows empty).
+std::optional<Error> check_metrics_row(const NcuKernelMetrics& m, const KernelDescriptor& k, const KernelParams& p) {
+  const LaunchConfig launch = launch_config(k, p);
+  const std::string block = fmt::format("({}, {}, {})", launch.block.x, launch.block.y, launch.block.z);
+  const std::string grid = fmt::format("({}, {}, {})", launch.grid.x, launch.grid.y, launch.grid.z);
+  for (const auto& [column, theirs, ours] : {std::tuple{"Block Size", &m.block, &block}, {"Grid Size", &m.grid, &grid}})
+    if (!theirs->empty() && without_spaces(*theirs) != without_spaces(*ours))
+      return Error{fmt::format("the ncu export's launch of {} has \"{}\" '{}', but {} at these parameters launches {}",
+                               k.name, column, printable(*theirs, 60), k.name, *ours)};
+  for (Space sp : {Space::Shared, Space::Global})
+    for (Op op : {Op::Load, Op::Store})
+      for (std::string_view counter : counters_of(sp, false)) {
+        const std::string name = metric(sp, op, counter);
+        if (!name.empty() && !m.metrics.contains(name))
+          return Error{fmt::format("the ncu export's launch of {} has no {} metric: export the metrics that "
+                                   "warpscope reconcile --print-ncu-command names",
+                                   k.name, name)};
+      }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Result<NcuEvidence> evidence_from_export(const NcuExport& e, const KernelDescriptor& k, const KernelParams& p,
                                          std::string label) {
   const std::string entry = entry_name(k, p);
@@ -603,6 +639,7 @@ Result<NcuEvidence> evidence_from_export(const NcuExport& e, const KernelDescrip
   }
   for (const NcuKernelMetrics& m : e.kernels) {
     if (ncu_name_matches_entry(m.kernel_name, entry)) {
+      if (auto wrong = check_metrics_row(m, k, p)) return *wrong;
       if (!out.metrics) out.metrics = m.metrics;
       else out.repeats.push_back(m.metrics);
     } else {
@@ -614,6 +651,8 @@ Result<NcuEvidence> evidence_from_export(const NcuExport& e, const KernelDescrip
   auto bare = [](const std::string& n) { return n.find("ws_kernel") != std::string::npos && n.find('<') == std::string::npos; };
   if (!out.source_page && !out.metrics && !seen.empty() && std::all_of(seen.begin(), seen.end(), bare)) {
     if (!e.source.empty()) out.source_page = e.source.front();
+    for (const NcuKernelMetrics& m : e.kernels)
+      if (auto wrong = check_metrics_row(m, k, p)) return *wrong;
     if (!e.kernels.empty()) out.metrics = e.kernels.front().metrics;
     for (std::size_t i = 1; i < e.kernels.size(); ++i) out.repeats.push_back(e.kernels[i].metrics);
     out.label += " (ncu named the kernel without its template arguments: taken as this launch)";

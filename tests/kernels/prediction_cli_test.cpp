@@ -2,6 +2,7 @@
 // exit codes. The measurement file here is SYNTHETIC (made-up timings and a
 // made-up calibration, written by the test): it checks plumbing, not accuracy.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -161,4 +162,23 @@ TEST(ReportGpu, BlockLifetimesFeedTheLatencyTermOrNameTheirFault) {
   EXPECT_EQ(bad.exit_code, 2) << bad.out;
   EXPECT_NE(bad.err.find("calibration.block_lifetimes[1].barrier"), std::string::npos) << bad.err;
   EXPECT_NE(bad.err.find("lives.json"), std::string::npos) << bad.err;
+}
+
+// Issue 37: a FIFO x.json in WARPSCOPE_MEASUREMENTS_DIR blocked `compare --gpu x` forever, and a link
+// to /dev/zero read until memory ran out; each is refused at once in one line.
+TEST(CompareCli, AMeasurementFileThatIsNoRegularFileIsRefusedAtOnce) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("ws_planted_measurements_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  ASSERT_EQ(::mkfifo((dir / "x.json").c_str(), 0600), 0);
+  fs::create_symlink("/dev/zero", dir / "zero.json");
+  for (const auto& [gpu, names] : {std::pair{"x", "x.json: is a FIFO"}, {"zero", "zero.json: is a device"}}) {
+    const auto r = run_warpscope_with({"compare", "--gpu", gpu}, "",
+                                      "WARPSCOPE_MEASUREMENTS_DIR=" + dir.string() + " timeout 20");
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;  // 124: still reading when timeout stopped it
+    EXPECT_NE(r.err.find(names), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  fs::remove_all(dir);
 }

@@ -2,12 +2,14 @@
 // header, the printed ncu command, and one line on stderr with exit 2 for bad
 // input (hostile CSVs, unrecorded parameters) or 3 for --live without ncu.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "cli/run_command.hpp"
 #include "ncu_fixture.hpp"
@@ -209,4 +211,35 @@ TEST(ReconcileCli, StudentsVariantIsCountedByNcuAndReconciled) {
 
 TEST(ReconcileCli, VariantNcuWithoutRunIsBadInput) {
   expect_refused({"variant", "--layout", "c", "--ncu"}, 2, "--ncu: goes with --run");
+}
+
+// Issue 37: a value with a newline or ESC was echoed raw, forging a second "warpscope:" line.
+// Every refusal is one line, the value's control characters escaped.
+TEST(ReconcileCli, ControlCharactersInEchoedValuesStayOnOneLine) {
+  expect_refused({"reconcile", "--kernel", "copy", "--gpu", "h1\nwarpscope: forged\x1b[2J"}, 2,
+                 R"(h1\nwarpscope: forged\x1b[2J)");
+  expect_refused({"reconcile", "--kernel", "co\npy", "--gpu", "h100"}, 2, R"(co\npy)");
+  expect_refused({"report", "--kernel", "x\rwarpscope: forged"}, 2, R"(x\rwarpscope: forged)");
+  // In a file: an ncu export's value, and its name.
+  const fs::path csv = write_temp("ctl.csv", "\"x\x1b[2J\",\"y\"\n");
+  expect_refused({"reconcile", "--kernel", "copy", "--ncu-csv", csv.string()}, 2, R"('x\x1b[2J' starts neither)");
+  fs::remove(csv);
+}
+
+// Issue 37: a FIFO given as --ncu-csv blocked reconcile forever; a link to /dev/zero read until memory ran out.
+TEST(ReconcileCli, AnNcuCsvThatIsNoRegularFileIsRefusedAtOnce) {
+  const fs::path fifo = fs::temp_directory_path() / (std::to_string(::getpid()) + "_fifo.csv");
+  const fs::path zero = fs::temp_directory_path() / (std::to_string(::getpid()) + "_zero.csv");
+  fs::remove(fifo);
+  fs::remove(zero);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  fs::create_symlink("/dev/zero", zero);
+  for (const auto& [path, names] : {std::pair{fifo, std::string("is a FIFO")}, {zero, std::string("is a device")}}) {
+    const auto r = run_warpscope_with({"reconcile", "--kernel", "copy", "--ncu-csv", path.string()}, "", "timeout 20");
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;  // 124: still reading when timeout stopped it
+    EXPECT_NE(r.err.find(path.string() + ": " + names), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  fs::remove(fifo);
+  fs::remove(zero);
 }

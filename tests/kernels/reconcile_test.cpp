@@ -2,6 +2,7 @@
 // row with a documented cause and no unexplained one that docs/ncu.md does not
 // list; and on Source pages written from the simulator's own counts (ncu_fixture.hpp),
 // each kind of difference gets its cause.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -51,6 +52,20 @@ std::set<std::string> documented_unexplained() {
   for (auto it = std::sregex_iterator(s.begin(), s.end(), item); it != std::sregex_iterator(); ++it)
     out.insert((*it)[1]);
   return out;
+}
+
+// Every kernel-wide metric reconcile compares (warpscope reconcile --print-ncu-command asks for them), each 1.
+std::map<std::string, double> every_metric() {
+  std::map<std::string, double> m;
+  for (const char* space : {"shared", "global"})
+    for (const char* op : {"ld", "st"}) m[fmt::format("smsp__sass_inst_executed_op_{}_{}.sum", space, op)] = 1;
+  for (const char* op : {"ld", "st"}) {
+    m[fmt::format("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{}.sum", op)] = 1;
+    m[fmt::format("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{}.sum", op)] = 1;
+    m[fmt::format("l1tex__t_requests_pipe_lsu_mem_global_op_{}.sum", op)] = 1;
+    m[fmt::format("l1tex__t_sectors_pipe_lsu_mem_global_op_{}.sum", op)] = 1;
+  }
+  return m;
 }
 
 }  // namespace
@@ -247,7 +262,7 @@ TEST(Reconcile, AKernelNamedWithoutTemplateArgumentsIsTakenOnlyWhenAlone) {
   const auto* k = wk::find_kernel("transpose_padded");
   ASSERT_NE(k, nullptr);
   wk::NcuExport e;
-  e.kernels.push_back({"ws_kernel", "(32, 8, 1)", "(256, 256, 1)", {{"smsp__sass_inst_executed_op_shared_ld.sum", 1}}});
+  e.kernels.push_back({"ws_kernel", "(32, 8, 1)", "(256, 256, 1)", every_metric()});
   const auto alone = wk::evidence_from_export(e, *k, k->defaults, "csv");
   ASSERT_TRUE(alone.has_value()) << alone.error().message;
   EXPECT_NE(alone->label.find("without its template arguments"), std::string::npos);
@@ -420,4 +435,34 @@ TEST(Reconcile, InstructionsOnAnotherLineWithEqualSumsAreAMovedLine) {
       ++differing;
     }
   EXPECT_EQ(differing, 1);
+}
+
+// Issue 37: a Block Size or Grid Size that contradicts the launch being reconciled, and a missing
+// kernel-wide metric (its rows left without ncu's value), were accepted. Each is refused, naming it.
+TEST(Reconcile, AMetricsRowOfAnotherLaunchShapeOrMissingAMetricIsRefused) {
+  const auto* k = wk::find_kernel("transpose_padded");
+  ASSERT_NE(k, nullptr);
+  const auto launch = wk::launch_config(*k, k->defaults);
+  const std::string name = "void ws_kernel<" + wk::entry_name(*k, k->defaults) + ">(const float *, float *)";
+  const std::string block = fmt::format("({}, {}, {})", launch.block.x, launch.block.y, launch.block.z);
+  const std::string grid = fmt::format("({}, {}, {})", launch.grid.x, launch.grid.y, launch.grid.z);
+  auto refusal = [&](wk::NcuKernelMetrics m) {
+    wk::NcuExport e;
+    e.kernels.push_back(std::move(m));
+    const auto r = wk::evidence_from_export(e, *k, k->defaults, "csv");
+    return r ? std::string() : r.error().message;
+  };
+  EXPECT_EQ(refusal({name, block, grid, every_metric()}), "");
+  EXPECT_EQ(refusal({name, "", "", every_metric()}), "");  // ncu left them out: nothing to contradict
+  EXPECT_NE(refusal({name, "(16, 8, 1)", grid, every_metric()})
+                .find(fmt::format("\"Block Size\" '(16, 8, 1)', but transpose_padded at these parameters launches {}",
+                                  block)),
+            std::string::npos)
+      << refusal({name, "(16, 8, 1)", grid, every_metric()});
+  EXPECT_NE(refusal({name, block, "(1, 1, 1)", every_metric()}).find("\"Grid Size\" '(1, 1, 1)'"), std::string::npos);
+  for (const auto& [missing, _] : every_metric()) {
+    auto m = every_metric();
+    m.erase(missing);
+    EXPECT_NE(refusal({name, block, grid, m}).find("has no " + missing + " metric"), std::string::npos) << missing;
+  }
 }

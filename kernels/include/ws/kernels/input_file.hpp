@@ -1,0 +1,35 @@
+// Every file warpscope reads on a user's word (lessons, decks, measurement
+// files, ncu exports, the recorded index) is read through read_input_file():
+// opened only if it is a regular file, and read to at most its kind's size
+// limit. A FIFO named like a lesson would block the read forever, and a link
+// to /dev/zero would be read until memory runs out (issue 37); both are
+// refused at once with one line instead.
+//
+// printable() is how a value from a file or the command line is echoed in a
+// message: control characters escaped (\n, \x1b), long values cut, so one
+// error is always one line and no value can forge another.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "ws/result.hpp"
+
+namespace ws::kernels {
+
+// The whole file, or why not, without the path (the caller names the file):
+// "is a FIFO (named pipe), not a regular file", "cannot be opened: ...", or
+// too_large(bytes) for a file over max_bytes (also one that grows past it
+// while it is read).
+Result<std::string> read_input_file(const std::string& path, std::size_t max_bytes,
+                                    const std::function<std::string(std::uintmax_t bytes)>& too_large);
+
+// `value` with each control character (and DEL) written as an escape (\n, \r,
+// \t, \x1b) and a backslash as "\\", cut after max_bytes with "...": what a
+// message may quote of a value it did not write.
+std::string printable(std::string_view value, std::size_t max_bytes = 200);
+
+}  // namespace ws::kernels
