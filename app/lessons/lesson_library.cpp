@@ -227,6 +227,37 @@ Question read_question(const json& j, const std::string& field) {
   return q;
 }
 
+// "bars": [{"title": ..., "items": [{"label", "value", "format"}, ...]}, ...]
+std::vector<BarChart> read_bars(const json& j, const std::string& field) {
+  if (!j.is_array() || j.empty() || j.size() > 3) fail(field, "is not an array of one to three charts");
+  std::vector<BarChart> charts;
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const std::string f = fmt::format("{}[{}]", field, i);
+    object_at(j[i], f);
+    only_keys(j[i], f, {"title", "items"});
+    BarChart c;
+    c.title = text_at(j[i], "title", f, true);
+    const auto items = j[i].find("items");
+    if (items == j[i].end() || !items->is_array() || items->empty() || items->size() > 4)
+      fail(f + ".items", "is not an array of one to four bars");
+    for (std::size_t k = 0; k < items->size(); ++k) {
+      const std::string g = fmt::format("{}.items[{}]", f, k);
+      object_at((*items)[k], g);
+      only_keys((*items)[k], g, {"label", "value", "format"});
+      if (!(*items)[k].contains("value")) fail(g + ".value", "is missing");
+      const std::string format = text_at((*items)[k], "format", g, false);
+      // Decimals only: a width would let a file ask for a line of a billion spaces.
+      if (!format.empty() && !(format.size() == 3 && format[0] == '.' && format[1] >= '0' && format[1] <= '6' &&
+                               format[2] == 'f'))
+        fail(g + ".format", fmt::format("'{}' is not .0f to .6f", format));
+      c.items.push_back({text_at((*items)[k], "label", g, true), expression_at((*items)[k]["value"], g + ".value"),
+                         format});
+    }
+    charts.push_back(std::move(c));
+  }
+  return charts;
+}
+
 Lesson read_lesson(const json& j, const std::string& id) {
   object_at(j, "");
   only_keys(j, "", {"number", "title", "summary", "steps"});
@@ -242,7 +273,7 @@ Lesson read_lesson(const json& j, const std::string& id) {
   for (std::size_t i = 0; i < steps->size(); ++i) {
     const std::string f = fmt::format("steps[{}]", i);
     const json& sj = object_at((*steps)[i], f);
-    only_keys(sj, f, {"title", "state", "compare", "text", "question", "beside"});
+    only_keys(sj, f, {"title", "state", "compare", "text", "question", "beside", "bars"});
     Step s;
     s.title = text_at(sj, "title", f, true);
     s.text = text_at(sj, "text", f, true);
@@ -264,6 +295,7 @@ Lesson read_lesson(const json& j, const std::string& id) {
       if (!s.compare.count(s.beside))
         fail(f + ".beside", fmt::format("'{}' is not one of this step's compare configurations", s.beside));
     }
+    if (auto it = sj.find("bars"); it != sj.end()) s.bars = read_bars(*it, f + ".bars");
     L.steps.push_back(std::move(s));
   }
   return L;

@@ -34,6 +34,13 @@ float draw_code_figure(const FigureInput& in, Pen& pen);
 // The source line of the access site of a state, trimmed ("tile[threadIdx.x][threadIdx.y + j]"),
 // or empty when the kernel's source is not found.
 std::string site_source_line(const lessons::PreparedState& s);
+// The __shared__ declaration of the kernel body that holds the access; empty where it has none.
+std::string shared_declaration(const lessons::PreparedState& s);
+
+// One line of the kernel's source at the top of a figure: the access's
+// statement, the access itself outlined. Returns the height used (kCodeStripHeight, or 0).
+float draw_code_strip(const lessons::PreparedState& s, Box area, Pen& pen);
+inline constexpr float kCodeStripHeight = 32;
 
 // Sizes every figure shares.
 inline constexpr float kCaptionPx = 18;

@@ -39,8 +39,13 @@ int table_rows(const BankMap& m) {
 float rows_needed(const BankMap& m) {
   return m.concealed ? static_cast<float>(table_rows(m) + kEmptyRows) : static_cast<float>(m.result.wavefronts);
 }
+// The rule "word w is in bank w mod 32" is the question's input; a tall revealed
+// map gives its line to the rows.
+bool with_rule(const BankMap& m) { return m.concealed || m.result.wavefronts <= 16; }
+
 float fixed_height(const BankMap& m) {
-  return kCaptionHeight * (m.label.empty() ? 1.0f : 2.0f) + kHeaderHeight + kCaptionHeight + 8;
+  return (m.label.empty() ? kCodeStripHeight : kCaptionHeight) + (with_rule(m) ? kCaptionHeight : 0) + kHeaderHeight +
+         kCaptionHeight + 8;
 }
 
 std::string width_phrase(const BankMap& m) {
@@ -100,8 +105,12 @@ float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, i
     y += kCaptionHeight;
   }
   const std::string rule = fmt::format("Word w is in bank w mod {}.", banks);
-  pen.text(area.x, y, width_phrase(m) + ". " + rule, kCaptionPx, colour::kInk, Role::Caption);
-  y += kCaptionHeight;
+  // The line of code this map is, where one map stands alone (two maps share one line).
+  if (m.label.empty()) y += draw_code_strip(*m.state, {area.x, y, area.w, 0}, pen);
+  if (with_rule(m)) {
+    pen.text(area.x, y, width_phrase(m) + ". " + rule, kCaptionPx, colour::kInk, Role::Caption);
+    y += kCaptionHeight;
+  }
   const float lane_px = std::clamp(row_h - 3, kMinGlyphPx, 20.0f);
   if (m.concealed) y += draw_lane_table(m, {area.x, y, area.w, 0}, row_h, lane_px, pen) + 4;
 
@@ -137,6 +146,7 @@ float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, i
                         y + static_cast<float>(w) * row_h, colour::kGrid, 1);
   }
   for (int g = 1; g < r.num_groups; ++g) {
+    if (r.group_first_wavefront[g] >= rows) break;
     const float gy = y + static_cast<float>(r.group_first_wavefront[g]) * row_h;
     pen.line(x0 - 6, gy, x0 + cell_w * static_cast<float>(banks), gy, colour::kInk, 3);
   }
@@ -173,13 +183,13 @@ float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, i
     if (shared) sharer_counts.insert(ch.sharers);
     Element& c = pen.rect(chip, colour::lane_fill(ch.lane, r.warp_lanes), Role::Lane, shared ? colour::kInk : colour::kGrid,
                           shared ? 3.0f : 1.0f, 3);
-    c.lane = ch.lane, c.bank = ch.first_bank, c.wavefront = ch.row;
+    c.lane = ch.lane, c.bank = ch.first_bank, c.wavefront = ch.row, c.config = m.config;
     const std::string label = std::to_string(ch.lane);
     float px = lane_px;
     while (px > kMinGlyphPx && text_width(label, px, Face::Bold) > chip.w - 3) px -= 1;
     if (text_width(label, px, Face::Bold) <= chip.w) {
       Element& t = pen.centred(chip, label, px, colour::kInk, Role::Lane, Face::Bold);
-      t.lane = ch.lane, t.bank = ch.first_bank, t.wavefront = ch.row;
+      t.lane = ch.lane, t.bank = ch.first_bank, t.wavefront = ch.row, t.config = m.config;
     }
   }
   y += grid_h + 4;
@@ -249,7 +259,8 @@ float draw_bank_figure(const FigureInput& in, Pen& pen) {
   // Rows that do not fit at the smallest readable height: the tallest revealed map
   // shows its first rows and says how many more there are.
   std::vector<int> max_rows(maps.size(), 1 << 20);
-  const int fit = static_cast<int>((in.area.h - fixed - static_cast<float>(maps.size()) * kCaptionHeight) / row_h);
+  const float notes = maps.size() > 1 ? kCaptionHeight : 0;  // "... n more wavefront rows"
+  const int fit = static_cast<int>((in.area.h - fixed - notes) / row_h + 0.01f);
   if (rows > static_cast<float>(fit)) {
     std::size_t tallest = 0;
     for (std::size_t i = 1; i < maps.size(); ++i)

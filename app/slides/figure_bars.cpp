@@ -21,6 +21,7 @@ struct Bar {
   double value = 0;
   bool ok = false;
   bool concealed = false;
+  std::string config, quantity;
 };
 
 // The configuration an expression's first fact belongs to ("" for the step's own).
@@ -28,6 +29,15 @@ std::string config_of(const std::string& expr) {
   for (const std::string& f : lessons::facts_named(expr)) {
     const auto colon = f.find(':');
     return colon == std::string::npos ? "" : f.substr(0, colon);
+  }
+  return "";
+}
+
+// The kind of quantity an expression measures: its first fact's that has one.
+std::string quantity_named(const std::string& expr) {
+  for (const std::string& f : lessons::facts_named(expr)) {
+    const auto colon = f.find(':');
+    if (auto q = lessons::quantity_of(colon == std::string::npos ? f : f.substr(colon + 1))) return std::string(lessons::to_string(*q));
   }
   return "";
 }
@@ -42,10 +52,19 @@ bool names_hidden(const FigureInput& in, const std::string& expr) {
   return false;
 }
 
+// Thousands grouped with commas: 69,206,016 reads from the back row, 69206016 does not.
+std::string grouped(std::string digits) {
+  const std::size_t start = digits[0] == '-' ? 1 : 0;
+  std::size_t end = digits.find('.');
+  if (end == std::string::npos) end = digits.size();
+  for (std::size_t at = end; at > start + 3; at -= 3) digits.insert(at - 3, ",");
+  return digits;
+}
+
 std::string format_value(double v, const std::string& spec) {
-  if (spec.empty()) return lessons::format_number(v);
+  if (spec.empty()) return grouped(lessons::format_number(v));
   try {
-    return fmt::format(fmt::runtime("{:" + spec + "}"), v);
+    return grouped(fmt::format(fmt::runtime("{:" + spec + "}"), v));
   } catch (const fmt::format_error&) {
     return lessons::format_number(v);
   }
@@ -59,6 +78,8 @@ float draw_chart(const FigureInput& in, const lessons::BarChart& chart, float y,
     Bar b;
     b.label = plain(item.label);
     b.concealed = names_hidden(in, item.value);
+    b.config = config_of(item.value);
+    b.quantity = quantity_named(item.value);
     if (b.concealed) {
       // The kernels' code side by side where the items are different kernels; a "?" where they are one.
       if (lessons::FactTable* t = in.resolved.facts.config(config_of(item.value)); t && configs.size() > 1)
@@ -72,6 +93,17 @@ float draw_chart(const FigureInput& in, const lessons::BarChart& chart, float y,
     }
     bars.push_back(std::move(b));
   }
+  // Kernels whose accesses are spelled alike differ in their tile's declaration
+  // (tile[T][T] against tile[T][T + 1]): that line is the one to compare.
+  std::set<std::string> codes;
+  int coded = 0;
+  for (const auto& b : bars)
+    if (!b.code.empty()) codes.insert(b.code), ++coded;
+  if (static_cast<int>(codes.size()) < coded)
+    for (std::size_t i = 0; i < bars.size(); ++i)
+      if (!bars[i].code.empty())
+        if (lessons::FactTable* t = in.resolved.facts.config(config_of(chart.items[i].value)))
+          if (std::string decl = shared_declaration(t->state()); !decl.empty()) bars[i].code = decl;
   const Box area = in.area;
   y += pen.paragraph({area.x, y, area.w, 0}, plain(chart.title), 21, colour::kInk, Role::Caption, Face::Bold) + 8;
   float label_w = 0;
@@ -102,9 +134,13 @@ float draw_chart(const FigureInput& in, const lessons::BarChart& chart, float y,
     } else {
       const float value_w = text_width(b.value_text, 20, Face::Bold) + 12;
       const float len = b.ok && max_value > 0 ? static_cast<float>(std::fabs(b.value) / max_value) * (w - value_w) : 0;
-      const Colour fill = i % 2 == 0 ? colour::kAccent : colour::kConflict;
-      if (len > 0) pen.rect({x0, row.y + 4, std::max(len, 2.0f), row.h - 8}, fill, Role::Bar, {}, 0, 3);
-      pen.text(x0 + len + 8, row.y + (row.h - 20) / 2, b.value_text, 20, colour::kInk, Role::Bar, Face::Bold);
+      const Colour fill = colour::kAccent;
+      if (len > 0) {
+        Element& bar = pen.rect({x0, row.y + 4, std::max(len, 2.0f), row.h - 8}, fill, Role::Bar, {}, 0, 3);
+        bar.config = b.config, bar.quantity = b.quantity;
+      }
+      Element& value = pen.text(x0 + len + 8, row.y + (row.h - 20) / 2, b.value_text, 20, colour::kInk, Role::Bar, Face::Bold);
+      value.config = b.config, value.quantity = b.quantity;
     }
     y += row_h + kBarGap;
   }

@@ -115,6 +115,43 @@ std::string site_source_line(const lessons::PreparedState& s) {
   return trimmed(course_spelling(without_comment(lines[static_cast<std::size_t>(site->line - 1)])));
 }
 
+std::string shared_declaration(const lessons::PreparedState& s) {
+  const SiteInfo* site = site_of(s);
+  if (!site || !s.kernel) return {};
+  const auto& lines = source_lines(s.kernel->source_path);
+  // The declaration inside the body that holds the access: between its signature and the access.
+  for (int i = site->line - 1; i >= 0 && i < static_cast<int>(lines.size()); --i) {
+    const std::string& line = lines[static_cast<std::size_t>(i)];
+    if (line.find("WS_SHARED") != std::string::npos) return trimmed(course_spelling(without_comment(line)));
+    if (line.rfind("WS_BODY", 0) == 0) break;
+  }
+  return {};
+}
+
+float draw_code_strip(const lessons::PreparedState& s, Box area, Pen& pen) {
+  const SiteInfo* site = site_of(s);
+  if (!site || !s.kernel) return 0;
+  const auto& lines = source_lines(s.kernel->source_path);
+  if (site->line < 1 || site->line > static_cast<int>(lines.size())) return 0;
+  const std::string full = course_spelling(without_comment(lines[static_cast<std::size_t>(site->line - 1)]));
+  const std::size_t indent = full.find_first_not_of(' ');
+  if (indent == std::string::npos) return 0;
+  std::string line = full.substr(indent);
+  float px = 20;
+  while (px > kMinGlyphPx && text_width(line, px, Face::Mono) > area.w - 16) px -= 1;
+  const float y = area.y + (kCodeStripHeight - 4 - px) / 2;
+  pen.rect({area.x, area.y, std::min(area.w, text_width(line, px, Face::Mono) + 16), kCodeStripHeight - 4}, colour::kCell,
+           Role::Code, colour::kGrid, 1, 4);
+  const auto [b, e] = access_span(full, site->column);
+  if (e > b && b >= indent) {
+    const float x0 = area.x + 8 + text_width(line.substr(0, b - indent), px, Face::Mono);
+    pen.rect({x0 - 2, y - 2, text_width(line.substr(b - indent, e - b), px, Face::Mono) + 4, px + 4}, colour::kHighlight,
+             Role::Code, colour::kAccent, 2, 3);
+  }
+  pen.text(area.x + 8, y, line, px, colour::kInk, Role::Code, Face::Mono);
+  return kCodeStripHeight;
+}
+
 float draw_code_figure(const FigureInput& in, Pen& pen) {
   const lessons::PreparedState& s = in.resolved.facts.main().state();
   const SiteInfo* site = site_of(s);

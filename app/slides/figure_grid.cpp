@@ -185,7 +185,7 @@ float draw_threads_figure(const FigureInput& in, Pen& pen) {
       if (selected && outlined.count(lane)) pen.rect(cell, {0, 0, 0, 0}, Role::Decoration, colour::kConflict, 3);
       if (lane == 0)
         pen.text(x0 + static_cast<float>(cols) * cell_w + 8, ry + (cell_h - kLabelPx) / 2, fmt::format("warp {}", warp),
-                 kLabelPx, colour::kInk, Role::Axis, selected ? Face::Bold : Face::Regular);
+                 kLabelPx, colour::kInk, Role::Block, selected ? Face::Bold : Face::Regular);
     }
   }
   return y + static_cast<float>(rows) * cell_h - in.area.y;
@@ -226,11 +226,11 @@ float draw_blocks_figure(const FigureInput& in, Pen& pen) {
     for (int bx = 0; bx < g.x; ++bx) {
       const Box b{x0 + static_cast<float>(bx) * cell, y0 + static_cast<float>(by) * cell, cell, cell};
       const bool overhangs = (bx + 1) * tile > m->cols || (by + 1) * tile > m->rows;
-      pen.rect(b, overhangs ? Colour{213, 94, 0, 60} : Colour{0, 0, 0, 0}, Role::Cell, colour::kAccent,
+      pen.rect(b, overhangs ? Colour{213, 94, 0, 60} : Colour{0, 0, 0, 0}, Role::Block, colour::kAccent,
                cell >= 6 ? 1.5f : 0.5f);
       const std::string label = fmt::format("({}, {})", bx, by);
       if (cell >= text_width(label, kLabelPx) + 6 && cell >= kLabelPx + 4)
-        pen.centred(b, label, kLabelPx, colour::kInk, Role::Axis);
+        pen.centred(b, label, kLabelPx, colour::kInk, Role::Block);
     }
   const bool any_overhang = static_cast<long long>(g.x) * tile > m->cols || static_cast<long long>(g.y) * tile > m->rows;
   pen.text(x0, y0 + static_cast<float>(g.y) * cell + 6,

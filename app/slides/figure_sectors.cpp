@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "slides/figure.hpp"
@@ -73,6 +74,7 @@ float draw_sector_figure(const FigureInput& in, Pen& pen) {
 
   const Box area = in.area;
   float y = area.y;
+  y += draw_code_strip(s, {area.x, y, area.w, 0}, pen);
   const std::string verb = ins.access.op == Op::Store ? "writes" : "reads";
   y += pen.paragraph({area.x, y, area.w, 0},
                      fmt::format("Each lane {} {} bytes of {} at a byte offset from its start. A sector is 32 bytes, "
@@ -104,6 +106,7 @@ float draw_sector_figure(const FigureInput& in, Pen& pen) {
   y += header_h;
   std::set<std::uint64_t> touched(a.result.sector_ids.begin(), a.result.sector_ids.begin() + a.result.sectors);
   int row = 0;
+  bool shared_bytes = false;
   for (std::uint64_t line : lines) {
     const float ry = y + static_cast<float>(row++) * row_h;
     pen.right(x0 - 8, ry, row_h, fmt::format("byte {}", line * kLineBytes - a.base), kLabelPx, colour::kInk, Role::Axis);
@@ -115,29 +118,39 @@ float draw_sector_figure(const FigureInput& in, Pen& pen) {
                             colour::kInk, paid ? 2.0f : 1.0f);
       if (paid) e.sector = static_cast<int>(sector - a.base / kSectorBytes);
     }
+    // One chip per byte range: lanes that read the same bytes share it (the
+    // lowest lane names it, a heavy outline says it is shared).
+    std::map<std::pair<std::uint64_t, std::uint64_t>, std::vector<int>> ranges;
     for (int lane = 0; lane < a.warp_lanes; ++lane) {
       if (!ins.access.active(lane)) continue;
       const std::uint64_t first = ins.access.address[lane], last = first + ins.access.bytes - 1;
       if (first / kLineBytes > line || last / kLineBytes < line) continue;
-      const std::uint64_t from = std::max(first, line * kLineBytes), to = std::min(last + 1, (line + 1) * kLineBytes);
+      ranges[{std::max(first, line * kLineBytes), std::min(last + 1, (line + 1) * kLineBytes)}].push_back(lane);
+    }
+    for (const auto& [range, sharing] : ranges) {
+      const auto [from, to] = range;
+      const int lane = sharing.front();
+      const bool shared = sharing.size() > 1;
+      shared_bytes |= shared;
       const float cx = x0 + static_cast<float>(from - line * kLineBytes) * w / kLineBytes;
       const float cw = static_cast<float>(to - from) * w / kLineBytes;
-      const Box chip{cx + 1, ry + 3, std::max(cw - 2, 2.0f), row_h - 6};
-      Element& c = pen.rect(chip, colour::lane_fill(lane, a.warp_lanes), Role::Lane, colour::kGrid, 1, 2);
+      const Box chip{cx + 1, ry + 2, std::max(cw - 2, 2.0f), row_h - 4};
+      Element& c = pen.rect(chip, colour::lane_fill(lane, a.warp_lanes), Role::Lane, shared ? colour::kInk : colour::kGrid,
+                            shared ? 3.0f : 1.0f, 2);
       c.lane = lane;
       c.sector = static_cast<int>(from / kSectorBytes - a.base / kSectorBytes);
       const std::string label = std::to_string(lane);
       float px = std::max(kMinGlyphPx, std::min(row_h - 4, 20.0f));
       while (px > kMinGlyphPx && text_width(label, px, Face::Bold) > chip.w - 2) px -= 1;
-      if (text_width(label, px, Face::Bold) <= chip.w)
-        pen.centred(chip, label, px, colour::kInk, Role::Lane, Face::Bold).lane = lane;
+      if (text_width(label, px, Face::Bold) <= chip.w) pen.centred(chip, label, px, colour::kInk, Role::Lane, Face::Bold).lane = lane;
     }
   }
   y += static_cast<float>(lines.size()) * row_h + 6;
   pen.text(area.x, y,
-           fmt::format("{} {} in {} {}: {} of the {} bytes moved are used ({:.0f}%).", a.result.sectors,
+           fmt::format("{} {} in {} {}: {} of the {} bytes moved are used ({:.0f}%).{}", a.result.sectors,
                        a.result.sectors == 1 ? "sector" : "sectors", lines.size(), lines.size() == 1 ? "line" : "lines",
-                       a.result.bytes_used, a.result.bytes_moved, 100 * a.result.efficiency),
+                       a.result.bytes_used, a.result.bytes_moved, 100 * a.result.efficiency,
+                       shared_bytes ? " Outlined: bytes several lanes read." : ""),
            kCaptionPx, colour::kInk, Role::Caption);
   return y + kCaptionHeight - area.y;
 }

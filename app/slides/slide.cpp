@@ -17,6 +17,7 @@ std::string_view to_string(Role r) {
     case Role::LaneInput: return "lane-input";
     case Role::Cell: return "cell";
     case Role::Sector: return "sector";
+    case Role::Block: return "block";
     case Role::Bar: return "bar";
     case Role::Code: return "code";
     case Role::Decoration: return "decoration";

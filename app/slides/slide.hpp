@@ -48,6 +48,7 @@ enum class Role : std::uint8_t {
   LaneInput,   // what a lane addresses, before any placement (word, byte range)
   Cell,        // an empty cell or column of a grid
   Sector,      // a 32-byte sector drawn as paid for
+  Block,       // a thread block's tile of the matrix, a warp's row of a block
   Bar,         // a bar of a chart and its value
   Code,        // a line of the kernel's source
   Decoration,  // rules, outlines, backgrounds
@@ -70,6 +71,10 @@ struct Element {
   // Where a lane or a sector is drawn: present only where the figure places it.
   std::optional<int> lane, bank, wavefront, sector;
   std::optional<int> option;  // an answer choice's box: its index (a click picks it)
+  // The compare configuration a figure element shows ("" = the step's own state),
+  // and for a bar the kind of quantity it measures (lessons/concealment.hpp's names).
+  std::string config;
+  std::string quantity;
 };
 
 struct Slide {

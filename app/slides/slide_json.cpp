@@ -25,6 +25,8 @@ nlohmann::json to_json(const Slide& s) {
     if (e.wavefront) j["wavefront"] = *e.wavefront;
     if (e.sector) j["sector"] = *e.sector;
     if (e.option) j["option"] = *e.option;
+    if (!e.config.empty()) j["config"] = e.config;
+    if (!e.quantity.empty()) j["quantity"] = e.quantity;
     elements.push_back(std::move(j));
   }
   return {{"lesson", s.lesson},
