@@ -168,6 +168,7 @@ struct SourcePageReader {
   // Where each (file, line, space, op) of the launch being read sits in its
   // lines: a 350 000-line page searched the list for every SASS row (issue 37).
   std::map<std::tuple<std::string, int, Space, Op>, std::size_t> line_index;
+  std::size_t sass_in_launch = 0;  // memory instructions counted in the launch being read
   std::string file, function;
   std::vector<std::string> header;
   std::map<std::string, std::size_t> column;
@@ -189,6 +190,7 @@ struct SourcePageReader {
       launches.push_back({function, {}});
       files_in_launch.clear();
       line_index.clear();
+      sass_in_launch = 0;
     }
     files_in_launch.insert(file);
     addresses.clear();
@@ -241,6 +243,16 @@ struct SourcePageReader {
     const Op op = op_text == "Load" ? Op::Load : Op::Store;
     NcuSourceLaunch& launch = launches.back();
     const auto [at, added] = line_index.try_emplace({file, line, sp, op}, launch.lines.size());
+    if (added && launch.lines.size() == kMaxNcuSourceLines)
+      return fail(what, n,
+                  fmt::format("more than {} source lines with memory instructions in one launch (a catalog kernel "
+                              "has a few dozen): is this the Source page of one kernel (filter with -k)?",
+                              kMaxNcuSourceLines));
+    if (++sass_in_launch > kMaxNcuSassInstructions)
+      return fail(what, n,
+                  fmt::format("more than {} memory instructions in one launch (a catalog kernel has a few hundred): "
+                              "is this the Source page of one kernel (filter with -k)?",
+                              kMaxNcuSassInstructions));
     if (added) launch.lines.push_back({.file = file, .line = line, .space = sp, .op = op});
     NcuLineCounters* it = &launch.lines[at->second];
     std::optional<std::string> bad;  // the first counter that is not a count

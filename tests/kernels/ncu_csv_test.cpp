@@ -239,19 +239,37 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 // Issue 37: 20 000 lines took 2.6 s and the 64 MB cap (350 000 lines) over 30 s, because each SASS
-// row searched the launch's line list. Linear, 60 000 lines take a few tens of milliseconds
-// (docs/performance.md has the 64 MB figure); quadratic, well over the limit here.
-TEST(NcuCsv, ASourcePageOfManyLinesIsReadInLinearTime) {
+// row searched the launch's line list. Now each row finds its line in a map, and a launch holds at
+// most 1000 lines (the recorded pages hold 12): 60 000 are refused at the 1001st, at once.
+TEST(NcuCsv, ASourcePageOfManyLinesIsReadInLinearTimeAndRefusedOverTheCap) {
   const std::string page = page_of_distinct_lines(60000);
   const auto t0 = std::chrono::steady_clock::now();
   const auto r = wk::parse_ncu_csv(page, "big.csv");
   const double s = seconds_since(t0);
-  ASSERT_TRUE(r.has_value()) << r.error().message;
-  ASSERT_EQ(r->source.size(), 1u);
-  EXPECT_EQ(r->source[0].lines.size(), 60000u);
-  EXPECT_EQ(r->source[0].lines.back().line, 60000);
-  EXPECT_EQ(r->source[0].lines.back().sectors, 4u);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().message.find("big.csv, line 2005: more than 1000 source lines with memory instructions in one "
+                                   "launch"),
+            0u)
+      << r.error().message;
   EXPECT_LT(s, 3.0) << "60 000 lines took " << s << " s";
+  const auto at_cap = wk::parse_ncu_csv(page_of_distinct_lines(1000), "f.csv");
+  ASSERT_TRUE(at_cap.has_value()) << at_cap.error().message;
+  ASSERT_EQ(at_cap->source.size(), 1u);
+  EXPECT_EQ(at_cap->source[0].lines.size(), 1000u);
+  EXPECT_EQ(at_cap->source[0].lines.back().line, 1000);
+  EXPECT_EQ(at_cap->source[0].lines.back().sectors, 4u);
+}
+
+TEST(NcuCsv, ALaunchOfMoreMemoryInstructionsThanTheCapIsRefused) {
+  std::string rows = R"("21","  x = y;","-","-","0","0","-","-","-","0","0","0","0","0","0","0","0")"
+                     "\n";
+  for (std::size_t i = 0; i <= wk::kMaxNcuSassInstructions; ++i)
+    rows += fmt::format(R"("","","0x{:x}","      LDG.E R2, desc[UR4][R2.64]","1","32","Global","Load","32","1",)"
+                        R"("0","0","0","0","0","4","4")"
+                        "\n",
+                        0x1000 + 16 * i);
+  EXPECT_NE(error_of(fragment(kHeader, rows)).find("line 10005: more than 10000 memory instructions in one launch"),
+            std::string::npos);
 }
 
 // A field of doubled quotes ("" for each quote) was un-doubled one pair at a time: 4 MB ran past 30 s.

@@ -73,6 +73,12 @@ struct NcuExport {
 // The most a file may hold (a whole-catalog Source export is about 2 MB; the
 // limit keeps a wrong file from taking the machine's memory).
 inline constexpr std::size_t kMaxNcuCsvBytes = 64u << 20;
+// The most one launch on a Source page may hold: distinct (file, line, space,
+// operation) groups and SASS memory instructions. The recorded pages hold at
+// most 12 and 76; a 64 MB page of 246 000 distinct lines parsed in 1 s but
+// gave a million rows that took 25 s and 2.5 GB to print as JSON (issue 37).
+inline constexpr std::size_t kMaxNcuSourceLines = 1000;
+inline constexpr std::size_t kMaxNcuSassInstructions = 10000;
 
 // Reads either kind of export (told apart by its first CSV row). `what` names
 // the file in messages.
