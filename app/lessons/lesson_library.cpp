@@ -33,7 +33,8 @@ struct SchemaError : std::runtime_error {
 };
 
 [[noreturn]] void fail(const std::string& field, const std::string& what) {
-  throw SchemaError(field.empty() ? what : field + ": " + what);
+  // Escaped: a key or value with a newline or ESC would split the message and forge a "warpscope:" line.
+  throw SchemaError(kernels::printable(field.empty() ? what : field + ": " + what, std::string::npos));
 }
 
 using kernels::kind_of;

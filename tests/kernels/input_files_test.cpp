@@ -184,3 +184,13 @@ TEST(WorkLimit, TheEstimateCountsTheClassesTheReportSimulates) {
 }
 
 }  // namespace
+
+// Issue 37: a key with a newline or ESC was echoed raw, forging a second "warpscope:" line.
+TEST_F(MeasurementFiles, KeysEchoedInMessagesAreEscaped) {
+  nlohmann::json j = good_file();
+  j["kernels"]["x\nwarpscope: forged\x1b[2J"] = {{"kernel", 5}};
+  const std::string e = load_error(j);
+  EXPECT_NE(e.find(R"(kernels.x\nwarpscope: forged\x1b[2J.kernel is)"), std::string::npos) << e;
+  EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+  EXPECT_EQ(e.find('\x1b'), std::string::npos) << e;
+}

@@ -156,3 +156,23 @@ TEST(DeckLimits, ValuesEchoedFromADeckAreEscaped) {
 
 }  // namespace
 }  // namespace ws::lessons
+
+namespace ws::lessons {
+namespace {
+
+// Issue 37: a lesson key or value with a newline or ESC was echoed raw, forging a second "warpscope:" line.
+TEST(LessonMessages, KeysAndValuesAreEscaped) {
+  const auto key = parse_lesson("{\"title\": \"t\", \"steps\": [], \"x\\nwarpscope: forged\": 1}", "07-x.json");
+  ASSERT_FALSE(key);
+  EXPECT_EQ(key.error().message.find(R"(x\nwarpscope: forged: unknown field)"), 0u) << key.error().message;
+  const auto value = parse_lesson(
+      "{\"number\": 7, \"title\": \"t\", \"summary\": \"s\", \"steps\": [{\"title\": \"s\", \"text\": \"x\", "
+      "\"state\": {\"kernel\": \"co\\u001bpy\"}}]}",
+      "07-x.json");
+  ASSERT_FALSE(value);
+  EXPECT_NE(value.error().message.find(R"('co\x1bpy' is not a catalog kernel)"), std::string::npos)
+      << value.error().message;
+}
+
+}  // namespace
+}  // namespace ws::lessons
