@@ -19,6 +19,7 @@
 #include "ws/kernels/catalog.hpp"
 #include "ws/kernels/input_file.hpp"
 #include "ws/kernels/json_kind.hpp"
+#include "ws/kernels/work.hpp"
 
 namespace ws::lessons {
 namespace {
@@ -178,6 +179,17 @@ StepState read_state(const json& j, const std::string& field, const StepState* p
   return s;
 }
 
+// A step opens in the window, which holds a whole-kernel view to kMaxWindowTracedAccesses as --open
+// and the flags do: one rule everywhere (issue 37: a step opened matmul_tiled 16384^3 that they refuse).
+// Parameters check_params() refuses are left to the step's resolution, which names them.
+void check_window_work(const StepState& s, const std::string& field) {
+  const kernels::KernelDescriptor* k = kernels::find_kernel(s.kernel);
+  const ArchPreset* arch = find_preset(s.arch);
+  if (!k || !arch || kernels::check_params(*k, s.params, *arch)) return;
+  if (auto too_much = kernels::check_work(*k, s.params, arch->warp_lanes, kernels::kMaxWindowTracedAccesses))
+    fail(field + ".params", *too_much);
+}
+
 // The step's state with the configuration's fields changed: the same reading
 // as a step, without the fields that only concern the screen.
 Config read_config(const json& j, const std::string& field, const StepState& step) {
@@ -282,12 +294,14 @@ Lesson read_lesson(const json& j, const std::string& id) {
     if (auto it = sj.find("state"); it != sj.end()) s.state = read_state(*it, f + ".state", previous);
     else if (previous) s.state = read_state(json::object(), f + ".state", previous);
     else fail(f + ".state", "is missing (the first step sets the whole state)");
+    check_window_work(s.state, f + ".state");
     if (auto it = sj.find("compare"); it != sj.end()) {
       object_at(*it, f + ".compare");
       for (const auto& [name, cj] : it->items()) {
         if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
           fail(f + ".compare." + name, "names are lower-case letters, digits and _");
         s.compare[name] = read_config(cj, f + ".compare." + name, s.state);
+        check_window_work(s.compare[name], f + ".compare." + name);
       }
     }
     if (auto it = sj.find("question"); it != sj.end()) s.question = read_question(*it, f + ".question");

@@ -176,3 +176,29 @@ TEST(LessonMessages, KeysAndValuesAreEscaped) {
 
 }  // namespace
 }  // namespace ws::lessons
+
+namespace ws::lessons {
+namespace {
+
+// Issue 37: a lesson step opened matmul_tiled 16384^3 in the whole-kernel view (10-12 s) that --open and
+// the flags refuse (over the window's 2.5e7 traced accesses). One rule: the lesson is refused, naming the step.
+TEST(LessonMessages, AStepOverTheWindowsWorkLimitIsRefusedAsOpenRefusesIt) {
+  auto lesson = [](const std::string& params, const std::string& compare) {
+    return R"({"number": 7, "title": "t", "summary": "s", "steps": [{"title": "s", "text": "x", "state": )"
+           R"({"kernel": "matmul_tiled", "params": )" +
+           params + R"(, "site": "a_load"})" + compare + "}]}";
+  };
+  const std::string huge = R"({"rows": 16384, "cols": 16384, "inner": 16384})";
+  const auto step = parse_lesson(lesson(huge, ""), "07-x.json");
+  ASSERT_FALSE(step);
+  EXPECT_EQ(step.error().message.find("steps[0].state.params: "), 0u) << step.error().message;
+  const auto compare =
+      parse_lesson(lesson(R"({"rows": 256, "cols": 256, "inner": 256})", R"(, "compare": {"big": {"params": )" + huge + "}}"),
+                   "07-x.json");
+  ASSERT_FALSE(compare);
+  EXPECT_EQ(compare.error().message.find("steps[0].compare.big.params: "), 0u) << compare.error().message;
+  EXPECT_TRUE(parse_lesson(lesson(R"({"rows": 256, "cols": 256, "inner": 256})", ""), "07-x.json"));
+}
+
+}  // namespace
+}  // namespace ws::lessons
