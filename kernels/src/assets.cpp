@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <system_error>
+
+#include "ws/kernels/input_file.hpp"
 
 namespace ws::kernels {
 namespace {
@@ -32,9 +33,11 @@ fs::path executable_dir() {
 }
 
 fs::path source_dir_from_marker(const fs::path& dir) {
-  std::ifstream in(dir / kSourceMarker);
-  std::string line;
-  if (!in || !std::getline(in, line)) return {};
+  // Read only if a regular file of at most 4 KiB: a FIFO planted there would block every start.
+  const auto text = read_input_file((dir / kSourceMarker).string(), 4096, [](std::uintmax_t) { return std::string(); });
+  if (!text) return {};
+  std::string line = text->substr(0, text->find('\n'));
+  if (line.empty()) return {};
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
   return line;
 }

@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "special_files.hpp"
+#include "ws/kernels/assets.hpp"
 #include "ws/kernels/measurements.hpp"
 #include "ws/kernels/ncu_csv.hpp"
 #include "ws/kernels/ncu_records.hpp"
@@ -124,4 +125,18 @@ TEST_F(InputFiles, TheRecordedIndexRefusesOneBlockValuesNoBlockCounts) {
         << r.error().message;
   }
   ::unsetenv("WARPSCOPE_MEASUREMENTS_DIR");
+}
+
+// The build folder's marker naming the source tree ("warpscope-source-dir", read from every folder
+// above the executable at each start): a FIFO of that name blocked every start.
+TEST(DataRoots, AMarkerThatIsNoRegularFileIsSkipped) {
+  std::error_code ec;
+  const fs::path exe_dir = fs::read_symlink("/proc/self/exe", ec).parent_path();
+  ASSERT_FALSE(ec);
+  const fs::path marker = exe_dir / "warpscope-source-dir";
+  if (fs::exists(fs::symlink_status(marker))) GTEST_SKIP() << marker << " exists: this build keeps its marker here";
+  const std::vector<std::string> before = wk::data_roots();
+  ws::test::make_fifo(marker);
+  EXPECT_TRUE(returns_in_time([&] { return wk::data_roots() == before; }));
+  fs::remove(marker);
 }
