@@ -17,6 +17,7 @@
 #include "cli/command.hpp"
 #include "cli/compare_command.hpp"
 #include "cli/lessons_command.hpp"
+#include "cli/ncu_launch.hpp"
 #include "cli/reconcile_command.hpp"
 #include "cli/report_command.hpp"
 #include "cli/variant_command.hpp"
@@ -156,6 +157,9 @@ int run(int argc, char** argv) {
     std::cout << app.help();
     return ws::cli::kOk;
 #endif
+  } catch (const ws::cli::ProfilerError& e) {
+    std::cerr << "warpscope: " << ws::kernels::printable(e.what(), std::string::npos) << "\n";
+    return ws::cli::kNoGpu;
   } catch (const ws::cli::UsageError& e) {
     std::cerr << "warpscope: " << ws::kernels::printable(e.what(), std::string::npos) << "\n";
     return ws::cli::kUsage;

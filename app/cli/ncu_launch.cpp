@@ -3,14 +3,17 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
 
 #include "cli/command.hpp"
+#include "ws/kernels/input_file.hpp"
 #include "ws/kernels/ncu_csv.hpp"
 
 namespace ws::cli {
@@ -77,12 +80,37 @@ std::string ncu_source_export(const std::string& prefix) {
                      prefix);
 }
 
+namespace {
+
+// The last line of ncu's log that says something ("==ERROR== ..."), or why there is none.
+std::string last_line_of(const std::string& log) {
+  const auto text = wk::read_input_file(log, 16u << 20, [](std::uintmax_t) { return std::string(); });
+  if (!text) return "it wrote no message";
+  std::string_view rest = *text;
+  const std::size_t end = rest.find_last_not_of(" \r\n\t");
+  if (end == std::string_view::npos) return "it wrote no message";
+  rest = rest.substr(0, end + 1);
+  const std::size_t start = rest.find_last_of('\n');
+  return std::string(start == std::string_view::npos ? rest : rest.substr(start + 1));
+}
+
+}  // namespace
+
 wk::NcuEvidence profile_now(const std::function<std::string(const std::string&)>& profile, bool with_source_page,
                             const wk::KernelDescriptor& k, const wk::KernelParams& p, const std::string& label) {
+  // Not /tmp/warpscope-ncu-<pid>: a link planted at that predictable name sent the exports into its target.
   std::error_code ec;
-  const fs::path dir = fs::temp_directory_path() / fmt::format("warpscope-ncu-{}", getpid());
-  fs::create_directories(dir, ec);
-  if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", dir.string(), ec.message()));
+  std::string made = (fs::temp_directory_path(ec) / "warpscope-ncu-XXXXXX").string();
+  if (::mkdtemp(made.data()) == nullptr)
+    throw std::runtime_error(fmt::format("cannot create {}: {}", made, std::strerror(errno)));
+  const fs::path dir = made;
+  struct RemovedOnExit {
+    fs::path dir;
+    ~RemovedOnExit() {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+    }
+  } removed_on_exit{dir};
   const std::string prefix = (dir / k.name).string();
   const std::string quoted = shell_quote(prefix);
   std::vector<std::string> commands = {profile(quoted), ncu_metrics_export(quoted)};
@@ -92,16 +120,14 @@ wk::NcuEvidence profile_now(const std::function<std::string(const std::string&)>
     std::fprintf(stderr, "warpscope: %s\n", c.c_str());
     // The profiled program's and ncu's own output go to the log, never into this command's --json.
     const std::string to_log = c == commands.front() ? " >>" + shell_quote(log) + " 2>&1" : " 2>>" + shell_quote(log);
-    if (std::system((c + to_log).c_str()) != 0)
-      throw std::runtime_error(fmt::format("ncu failed (its messages: {})", log));
+    if (std::system((c + to_log).c_str()) != 0) throw ProfilerError("ncu failed: " + last_line_of(log));
   }
   std::vector<std::string> files = {prefix + "-metrics.csv"};
   if (with_source_page) files.push_back(prefix + "-source.csv");
   auto exported = wk::read_ncu_csvs(files);
-  if (!exported) throw std::runtime_error(fmt::format("reading ncu's export: {} (kept in {})", exported.error().message, dir.string()));
+  if (!exported) throw std::runtime_error(fmt::format("reading ncu's export: {}", exported.error().message));
   auto e = wk::evidence_from_export(*exported, k, p, label);
-  if (!e) throw std::runtime_error(fmt::format("ncu's export: {} (kept in {})", e.error().message, dir.string()));
-  fs::remove_all(dir, ec);
+  if (!e) throw std::runtime_error(fmt::format("ncu's export: {}", e.error().message));
   return std::move(*e);
 }
 

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "ws/kernels/catalog.hpp"
@@ -29,10 +30,18 @@ std::string own_path();
 std::string ncu_metrics_export(const std::string& prefix);  // kernel-wide metrics: --page raw
 std::string ncu_source_export(const std::string& prefix);   // Source page: per CUDA line and SASS instruction
 
+// ncu itself failed (no access to the counters, no GPU, a broken install): the
+// command exits 3, as without ncu, with ncu's own last line.
+struct ProfilerError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // Runs `profile(quoted_prefix)` (an ncu command writing PREFIX.ncu-rep) in a
-// fresh temporary folder, exports its metrics (and its Source page when
+// fresh private temporary folder (mkdtemp: mode 0700, a name no one can plant
+// a link at beforehand), exports its metrics (and its Source page when
 // with_source_page), and reads them as the evidence for k at p. Each command is
-// echoed to stderr; ncu's own messages go to a log named in the error when it fails.
+// echoed to stderr; ncu's own messages go to a log, whose last line a
+// ProfilerError carries. The folder is removed on every way out.
 kernels::NcuEvidence profile_now(const std::function<std::string(const std::string&)>& profile, bool with_source_page,
                                  const kernels::KernelDescriptor& k, const kernels::KernelParams& p,
                                  const std::string& label);

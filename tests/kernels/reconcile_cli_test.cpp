@@ -243,3 +243,30 @@ TEST(ReconcileCli, AnNcuCsvThatIsNoRegularFileIsRefusedAtOnce) {
   fs::remove(fifo);
   fs::remove(zero);
 }
+
+// Issue 37: with an ncu on the PATH that does not work, `reconcile --live` exited 1 ("internal error")
+// and left its folder /tmp/warpscope-ncu-<pid>, a name a planted link could redirect. A failing
+// profiler is exit 3 with ncu's own last line, and its private folder is gone afterwards.
+TEST(ReconcileCli, LiveWithAFailingNcuExits3WithItsLastLineAndLeavesNothing) {
+  const fs::path root = fs::temp_directory_path() / ("ws_failing_ncu_" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "bin");
+  fs::create_directories(root / "tmp");
+  {
+    std::ofstream ncu(root / "bin" / "ncu");
+    ncu << "#!/bin/sh\necho '==PROF== Connected'\n"
+        << "echo '==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance "
+           "Counters' >&2\nexit 1\n";
+  }
+  fs::permissions(root / "bin" / "ncu", fs::perms::owner_all);
+  const auto r = run_warpscope_with({"reconcile", "--kernel", "copy", "--live"}, "",
+                                    "PATH=" + (root / "bin").string() + ":/usr/bin:/bin TMPDIR=" +
+                                        (root / "tmp").string());
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  const std::string last = r.err.substr(r.err.rfind('\n', r.err.size() - 2) + 1);
+  EXPECT_EQ(last, "warpscope: ncu failed: ==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access "
+                  "NVIDIA GPU Performance Counters\n")
+      << r.err;
+  EXPECT_TRUE(fs::is_empty(root / "tmp")) << "the profile's folder is left in " << root / "tmp";
+  fs::remove_all(root);
+}
