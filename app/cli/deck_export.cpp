@@ -13,6 +13,8 @@
 #include "gui/session.hpp"
 #include "lessons/concealment.hpp"
 #include "lessons/deck.hpp"
+#include "slides/slide_builder.hpp"
+#include "slides/slide_svg.hpp"
 
 namespace ws::cli {
 namespace {
@@ -44,35 +46,21 @@ struct LessonPages {
   std::vector<StepPage> steps;
 };
 
-// The step's figure as an SVG slide: its view when it is one export draws, else
-// the instruction's own map (bank map for shared, sector map for global).
-std::string step_svg(const lessons::Step& step, const lessons::Concealment& hide, std::string* error) {
-  auto prepared = lessons::prepare(step.state);
-  if (!prepared) {
-    *error = prepared.error().message;
+// The step's slide as SVG (slides/slide_svg.hpp): the same elements the window paints.
+std::string step_svg(const lessons::Lesson& lesson, int step, bool reveal, std::string* error) {
+  auto r = lessons::resolve_step(lesson.steps[static_cast<std::size_t>(step)]);
+  if (!r) {
+    *error = r.error().message;
     return {};
   }
-  const Space space = prepared->trace.instructions[prepared->instruction].access.space;
-  exporting::FigureView view = space == Space::Shared ? exporting::FigureView::BankMap : exporting::FigureView::SectorMap;
-  if (step.state.view == lessons::View::SharedArray && space == Space::Shared) view = exporting::FigureView::SharedArray;
-  auto figure = exporting::figure_of(*prepared, view);
-  if (!figure) {
-    *error = figure.error().message;
-    return {};
-  }
-  // A configuration drawn beside the step's own (row read vs column read): both maps, at one scale.
-  if (const auto beside = step.compare.find(step.beside); view == exporting::FigureView::BankMap && beside != step.compare.end())
-    if (auto other = lessons::prepare(beside->second); other)
-      if (auto other_figure = exporting::figure_of(*other, exporting::FigureView::BankMap); other_figure)
-        return exporting::bank_maps_svg(*figure, *other_figure, step.beside, hide);
-  return view == exporting::FigureView::BankMap       ? exporting::bank_map_svg(*figure, hide)
-         : view == exporting::FigureView::SharedArray ? exporting::shared_array_svg(*figure, hide)
-                                                      : exporting::sector_map_svg(*figure, hide);
+  slides::SlideState state;
+  state.revealed = reveal;
+  state.position = slides::slide_position(lesson, step);
+  return slides::to_svg(slides::build_slide(lesson, step, *r, state));
 }
 
-// The presenter figure of the step, question or reveal state, as the window draws it.
-bool step_png(const std::string& lesson, int step, lessons::View view, bool reveal, const fs::path& out,
-              std::string* error) {
+// The step's slide in the question or reveal state, as the window paints it.
+bool step_png(const std::string& lesson, int step, bool reveal, const fs::path& out, std::string* error) {
   gui::AppState state;
   state.view.animate_reveal = false;  // the final state, not the reveal's first frame
   gui::ScreenshotPlan plan;
@@ -82,7 +70,6 @@ bool step_png(const std::string& lesson, int step, lessons::View view, bool reve
   plan.lesson.step = step + 1;
   plan.lesson.present = true;
   plan.reveal = reveal;
-  plan.figure_only = view;
   gui::Image image;
   return gui::render_screenshot(state, plan, image, error) && gui::write_png(image, out.string(), error);
 }
@@ -175,12 +162,11 @@ int run_deck_export(const std::string& deck_name, const std::string& out_dir) {
         if (reveal && !step.question) break;
         const std::string name = stem + (reveal ? "-reveal" : "-question");
         std::string error;
-        if (!step_png(id, s, step.state.view, reveal, dir / (name + ".png"), &error)) {
+        if (!step_png(id, s, reveal, dir / (name + ".png"), &error)) {
           std::cerr << fmt::format("warpscope: export: {} step {}: {}\n", id, s + 1, error);
           return kFailure;
         }
-        const lessons::Concealment hide = reveal || !step.question ? lessons::Concealment{} : lessons::concealment_of(*step.question);
-        const std::string svg = step_svg(step, hide, &error);
+        const std::string svg = step_svg(lesson, s, reveal, &error);
         if (svg.empty()) {
           std::cerr << fmt::format("warpscope: export: {} step {}: {}\n", id, s + 1, error);
           return kFailure;

@@ -136,6 +136,10 @@ int print_figure(const lessons::LessonLibrary& lib, const LessonsOptions& o) {
                  e.text);
     }
     fmt::print("smallest glyph: {:.1f} px\n", slide.smallest_glyph());
+    float lane = 0;
+    for (const auto& e : slide.elements)
+      if (e.kind == slides::Kind::Text && e.role == slides::Role::Lane) lane = lane == 0 ? e.glyph_px : std::min(lane, e.glyph_px);
+    if (lane > 0) fmt::print("smallest lane number: {:.1f} px\n", lane);
   }
   return kOk;
 }

@@ -48,8 +48,9 @@ lessons::View Workbench::presenter_view(const AppState& state) const {
 }
 
 void Workbench::draw_presenter(AppState& state) {
-  // In a lesson the class sees slides, not the workbench's panels.
-  if (lessons_.open()) return draw_slide_show(state);
+  // In a lesson the class sees slides, not the workbench's panels; a figure
+  // exported alone (export --format png) is still the panel's drawing.
+  if (lessons_.open() && !figure_only_) return draw_slide_show(state);
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   const float fs = ImGui::GetFontSize();
   // F: the figure takes the whole window, its cells and numbers grow with it

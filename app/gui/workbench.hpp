@@ -60,6 +60,7 @@ class Workbench {
   lessons::View presenter_view(const AppState& state) const;
   // Presenter mode shows this figure, without the text column (export --format png).
   void show_figure_only(lessons::View v) { figure_only_ = v; }
+  const std::optional<lessons::View>& figure_only() const { return figure_only_; }
   // The normal layout: one panel fills the window until toggled again (F, a
   // double-click on its title, its title-bar button; Esc restores), and the
   // splitters' positions. layout() is the last frame's panel rects.

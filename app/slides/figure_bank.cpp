@@ -167,7 +167,7 @@ float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, i
     if (row >= rows) continue;
     const int lane = lanes.front(), sharers = static_cast<int>(lanes.size());
     if (!chips.empty() && chips.back().row == row && chips.back().last_bank == bank - 1 && chips.back().lane == lane &&
-        sharers == 1 && chips.back().sharers == 1)
+        chips.back().sharers == sharers)
       chips.back().last_bank = bank;
     else
       chips.push_back({row, bank, bank, lane, sharers});

@@ -208,35 +208,43 @@ float draw_blocks_figure(const FigureInput& in, Pen& pen) {
   const long long cover_w = std::max<long long>(m->cols, static_cast<long long>(g.x) * tile);
   const long long cover_h = std::max<long long>(m->rows, static_cast<long long>(g.y) * tile);
   const float avail_w = in.area.w - 80, avail_h = in.area.bottom() - y - 40;
-  const float scale = std::min(avail_w / static_cast<float>(cover_w), avail_h / static_cast<float>(cover_h));
+  // One scale where the matrix is near square; a tall, narrow matrix (1111 x 113)
+  // gets its columns drawn wider, and the caption says by how much.
+  const float sy = std::min(avail_h / static_cast<float>(cover_h), avail_w / static_cast<float>(cover_w));
+  const float sx = std::min(avail_w / static_cast<float>(cover_w), sy * 8);
+  const float stretch = sx / sy;
   const float x0 = in.area.x + 70, y0 = y + 30;
-  const Box matrix{x0, y0, static_cast<float>(m->cols) * scale, static_cast<float>(m->rows) * scale};
+  const Box matrix{x0, y0, static_cast<float>(m->cols) * sx, static_cast<float>(m->rows) * sy};
   pen.centred({x0, y, matrix.w, 28}, fmt::format("{} columns", m->cols), kLabelPx + 2, colour::kInk, Role::Axis);
   pen.right(x0 - 6, y0, matrix.h, fmt::format("{} rows", m->rows), kLabelPx + 2, colour::kInk, Role::Axis);
   pen.rect(matrix, colour::kCellAlt, Role::Cell, colour::kInk, 2);
   if (concealed) {
-    const Box t{x0, y0, static_cast<float>(tile) * scale, static_cast<float>(tile) * scale};
+    const Box t{x0, y0, static_cast<float>(tile) * sx, static_cast<float>(tile) * sy};
     pen.rect(t, colour::kSector, Role::Cell, colour::kAccent, 3);
     if (t.w >= text_width("one block", kLabelPx) + 4 && t.h >= kLabelPx + 4)
       pen.centred(t, "one block", kLabelPx, colour::kInk, Role::Caption);
-    return y0 + matrix.h - in.area.y;
+    if (stretch > 1.2f)
+      pen.text(x0, y0 + matrix.h + 6, fmt::format("Columns drawn {:.0f} times wider than rows.", stretch), kCaptionPx,
+               colour::kInk, Role::Caption);
+    return y0 + matrix.h + kCaptionHeight - in.area.y;
   }
-  const float cell = static_cast<float>(tile) * scale;
+  const float cell_w = static_cast<float>(tile) * sx, cell_h = static_cast<float>(tile) * sy;
   for (int by = 0; by < g.y; ++by)
     for (int bx = 0; bx < g.x; ++bx) {
-      const Box b{x0 + static_cast<float>(bx) * cell, y0 + static_cast<float>(by) * cell, cell, cell};
+      const Box b{x0 + static_cast<float>(bx) * cell_w, y0 + static_cast<float>(by) * cell_h, cell_w, cell_h};
       const bool overhangs = (bx + 1) * tile > m->cols || (by + 1) * tile > m->rows;
       pen.rect(b, overhangs ? Colour{213, 94, 0, 60} : Colour{0, 0, 0, 0}, Role::Block, colour::kAccent,
-               cell >= 6 ? 1.5f : 0.5f);
+               std::min(cell_w, cell_h) >= 6 ? 1.5f : 0.5f);
       const std::string label = fmt::format("({}, {})", bx, by);
-      if (cell >= text_width(label, kLabelPx) + 6 && cell >= kLabelPx + 4)
+      if (cell_w >= text_width(label, kLabelPx) + 6 && cell_h >= kLabelPx + 4)
         pen.centred(b, label, kLabelPx, colour::kInk, Role::Block);
     }
   const bool any_overhang = static_cast<long long>(g.x) * tile > m->cols || static_cast<long long>(g.y) * tile > m->rows;
-  pen.text(x0, y0 + static_cast<float>(g.y) * cell + 6,
-           fmt::format("{} x {} = {} blocks{}", g.x, g.y, g.count(), any_overhang ? "; shaded: past the matrix's edge" : ""),
-           kCaptionPx, colour::kInk, Role::Caption);
-  return y0 + static_cast<float>(g.y) * cell + kCaptionHeight - in.area.y;
+  pen.text(x0, y0 + static_cast<float>(g.y) * cell_h + 6,
+           fmt::format("{} x {} = {} blocks{}{}", g.x, g.y, g.count(), any_overhang ? "; shaded: past the matrix's edge" : "",
+                       stretch > 1.2f ? fmt::format(" (columns drawn {:.0f} times wider)", stretch) : ""),
+           kCaptionPx, colour::kInk, Role::Block);
+  return y0 + static_cast<float>(g.y) * cell_h + kCaptionHeight - in.area.y;
 }
 
 }  // namespace ws::slides

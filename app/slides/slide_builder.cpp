@@ -125,9 +125,8 @@ void draw_side(const lessons::Step& step, lessons::ResolvedStep& r, const SlideS
   if (!reveal.empty() && answered) pen.paragraph({kSideX, y, w, 0}, reveal, chosen.reveal, colour::kInk, Role::Answer);
 }
 
-float draw_figure(const lessons::Step& step, lessons::ResolvedStep& r, const SlideState& state, Pen& pen) {
-  const FigureInput in{step, r, state, figure_area()};
-  switch (step.state.view) {
+float draw_view(const FigureInput& in, Pen& pen) {
+  switch (in.step.state.view) {
     case lessons::View::BankMap: return draw_bank_figure(in, pen);
     case lessons::View::SectorMap: return draw_sector_figure(in, pen);
     case lessons::View::SharedArray: return draw_array_figure(in, pen);
@@ -138,6 +137,19 @@ float draw_figure(const lessons::Step& step, lessons::ResolvedStep& r, const Sli
     case lessons::View::Code: return draw_code_figure(in, pen);
   }
   return 0;
+}
+
+float draw_figure(const lessons::Step& step, lessons::ResolvedStep& r, const SlideState& state, Pen& pen) {
+  const FigureInput in{step, r, state, figure_area()};
+  float h = draw_view(in, pen);
+  // A map whose step also declares charts (the phases of a tiled multiply under
+  // its sector map): the charts take the room under it.
+  const bool charts_drawn = step.state.view == lessons::View::Timings || step.state.view == lessons::View::WholeKernel;
+  if (!step.bars.empty() && !charts_drawn) {
+    const Box rest{in.area.x, in.area.y + h + 16, in.area.w, in.area.h - h - 16};
+    h += 16 + draw_bars_figure({step, r, state, rest}, pen);
+  }
+  return h;
 }
 
 }  // namespace

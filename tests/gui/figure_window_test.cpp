@@ -43,9 +43,13 @@ class FigureWindowTest : public ::testing::Test {
     EXPECT_TRUE(window_->end_frame_offscreen(img, &error)) << error;
     return img;
   }
-  // A lesson step, revealed, in presenter mode or the workbench.
+  // A lesson step, revealed, in presenter mode or the workbench. In a lesson
+  // presenter mode draws slides (tests/slides); the panels' own presenter
+  // drawing is the figure alone, as `export --format png` draws it.
   void open(Workbench& bench, const char* lesson, int step, bool presenter) {
     AppState& s = *state_;
+    if (presenter && !bench.figure_only())
+      bench.show_figure_only(std::string_view(lesson) == "coalescing" ? lessons::View::SectorMap : lessons::View::BankMap);
     s.view.animate_reveal = false;
     ASSERT_TRUE(bench.lessons().start(lesson, step - 1, s)) << lesson;
     ASSERT_EQ(bench.lessons().error(), "");
@@ -176,6 +180,7 @@ TEST_F(FigureWindowTest, TheRevealChangesTheFigureAndAnimatesIt) {
   AppState& s = *state_;
   Workbench bench;
   ASSERT_TRUE(bench.lessons().start("strides", 1, s));  // stride 2: a question
+  bench.show_figure_only(lessons::View::BankMap);
   s.view.presenter = true;
   s.view.animate_reveal = true;
   render(bench);
@@ -218,6 +223,7 @@ TEST_F(FigureWindowTest, BesideConfigurationIsDrawnAtTheSameScale) {
   s.view.beside_name = "padded";
   s.view.conceal = {};
   s.view.conceal.hide("padded", lessons::Quantity::SharedCost);
+  bench.show_figure_only(lessons::View::BankMap);
   s.view.presenter = true;
   s.view.animate_reveal = false;
   render(bench);
