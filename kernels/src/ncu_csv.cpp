@@ -419,7 +419,7 @@ Result<NcuExport> parse_ncu_csv(std::string_view text, std::string_view what) {
     return fail(what, i + 1,
                 fmt::format("'{}' starts neither a Source page (\"File Path\") nor a metrics table (\"ID\"): is this "
                             "an ncu --csv export?",
-                            f[0].substr(0, 40)));
+                            printable(f[0], 40)));
   }
   return fail(what, 0, text.empty() ? "the file is empty" : "no CSV row (is this an ncu --csv export?)");
 }

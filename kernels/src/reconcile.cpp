@@ -662,7 +662,7 @@ Result<NcuEvidence> evidence_from_export(const NcuExport& e, const KernelDescrip
     std::sort(seen.begin(), seen.end());
     seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
     std::string names;
-    for (std::size_t i = 0; i < seen.size() && i < 4; ++i) names += (i ? "; " : "") + seen[i].substr(0, 100);
+    for (std::size_t i = 0; i < seen.size() && i < 4; ++i) names += (i ? "; " : "") + printable(seen[i], 100);
     return Error{fmt::format("no launch of ws_kernel<{}> ({} at these parameters) in the ncu export; it holds: {}",
                              entry, k.name, names.empty() ? "nothing" : names)};
   }

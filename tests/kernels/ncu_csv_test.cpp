@@ -373,6 +373,7 @@ TEST(NcuCsv, ControlCharactersInEchoedValuesAreEscaped) {
   const std::string e = error_of(fragment(kHeader, rows));
   EXPECT_NE(e.find(R"('Store\rwarpscope: forged\x1b[2J', not Load or Store)"), std::string::npos) << e;
   for (char c : e) EXPECT_GE(static_cast<unsigned char>(c), 0x20) << e;
+  EXPECT_NE(error_of("\"x\x1b[2J\",\"y\"\n").find(R"('x\x1b[2J' starts neither)"), std::string::npos);
   EXPECT_EQ(wk::printable("a\nb\x1b\x7f\\"), R"(a\nb\x1b\x7f\\)");
   EXPECT_EQ(wk::printable(std::string(300, 'x'), 10), "xxxxxxxxxx...");
 }

@@ -466,3 +466,14 @@ TEST(Reconcile, AMetricsRowOfAnotherLaunchShapeOrMissingAMetricIsRefused) {
     EXPECT_NE(refusal({name, block, grid, m}).find("has no " + missing + " metric"), std::string::npos) << missing;
   }
 }
+
+// An export's kernel names are echoed escaped: a name with a newline would split the message.
+TEST(Reconcile, KernelNamesOfAnotherProgramAreEchoedOnOneLine) {
+  const auto* k = wk::find_kernel("copy");
+  ASSERT_NE(k, nullptr);
+  wk::NcuExport e;
+  e.kernels.push_back({"other\nwarpscope: forged", "", "", {}});
+  const auto r = wk::evidence_from_export(e, *k, k->defaults, "csv");
+  ASSERT_FALSE(r.has_value());
+  EXPECT_NE(r.error().message.find(R"(it holds: other\nwarpscope: forged)"), std::string::npos) << r.error().message;
+}
