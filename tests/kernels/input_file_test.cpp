@@ -134,7 +134,8 @@ TEST(DataRoots, AMarkerThatIsNoRegularFileIsSkipped) {
   const fs::path exe_dir = fs::read_symlink("/proc/self/exe", ec).parent_path();
   ASSERT_FALSE(ec);
   const fs::path marker = exe_dir / "warpscope-source-dir";
-  if (fs::exists(fs::symlink_status(marker))) GTEST_SKIP() << marker << " exists: this build keeps its marker here";
+  if (fs::exists(fs::symlink_status(marker)))
+    GTEST_SKIP() << marker << " exists: this build keeps its marker here";
   const std::vector<std::string> before = wk::data_roots();
   ws::test::make_fifo(marker);
   EXPECT_TRUE(returns_in_time([&] { return wk::data_roots() == before; }));

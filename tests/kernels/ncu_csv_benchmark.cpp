@@ -66,14 +66,16 @@ std::string page_at_the_caps(std::size_t bytes) {
   const std::size_t per_line = wk::kMaxNcuSassInstructions / wk::kMaxNcuSourceLines;
   std::uint64_t address = 0x7f0000000000;
   for (std::size_t line = 1; line <= wk::kMaxNcuSourceLines; ++line) {
-    out += fmt::format(R"("{}","  dst[i] = src[i];","-","-","0","0","-","-","-","0","0","0","0","0","0","0","0")"
-                       "\n",
-                       line);
+    out +=
+        fmt::format(R"("{}","  dst[i] = src[i];","-","-","0","0","-","-","-","0","0","0","0","0","0","0","0")"
+                    "\n",
+                    line);
     for (std::size_t i = 0; i < per_line; ++i)
-      out += fmt::format(R"("","","0x{:x}","      LDG.E R5, desc[UR6][R2.64]","1","32","Global","Load","32","1",)"
-                         R"("0","0","0","0","0","4","4")"
-                         "\n",
-                         address += 16);
+      out += fmt::format(
+          R"("","","0x{:x}","      LDG.E R5, desc[UR6][R2.64]","1","32","Global","Load","32","1",)"
+          R"("0","0","0","0","0","4","4")"
+          "\n",
+          address += 16);
   }
   for (;;) {
     const std::string row = fmt::format(

@@ -162,7 +162,8 @@ namespace {
 
 // Issue 37: a lesson key or value with a newline or ESC was echoed raw, forging a second "warpscope:" line.
 TEST(LessonMessages, KeysAndValuesAreEscaped) {
-  const auto key = parse_lesson("{\"title\": \"t\", \"steps\": [], \"x\\nwarpscope: forged\": 1}", "07-x.json");
+  const auto key =
+      parse_lesson("{\"title\": \"t\", \"steps\": [], \"x\\nwarpscope: forged\": 1}", "07-x.json");
   ASSERT_FALSE(key);
   EXPECT_EQ(key.error().message.find(R"(x\nwarpscope: forged: unknown field)"), 0u) << key.error().message;
   const auto value = parse_lesson(
@@ -181,7 +182,8 @@ namespace ws::lessons {
 namespace {
 
 // Issue 37: a lesson step opened matmul_tiled 16384^3 in the whole-kernel view (10-12 s) that --open and
-// the flags refuse (over the window's 2.5e7 traced accesses). One rule: the lesson is refused, naming the step.
+// the flags refuse (over the window's 2.5e7 traced accesses). One rule: the lesson is refused, naming the
+// step.
 TEST(LessonMessages, AStepOverTheWindowsWorkLimitIsRefusedAsOpenRefusesIt) {
   auto lesson = [](const std::string& params, const std::string& compare) {
     return R"({"number": 7, "title": "t", "summary": "s", "steps": [{"title": "s", "text": "x", "state": )"
@@ -192,9 +194,9 @@ TEST(LessonMessages, AStepOverTheWindowsWorkLimitIsRefusedAsOpenRefusesIt) {
   const auto step = parse_lesson(lesson(huge, ""), "07-x.json");
   ASSERT_FALSE(step);
   EXPECT_EQ(step.error().message.find("steps[0].state.params: "), 0u) << step.error().message;
-  const auto compare =
-      parse_lesson(lesson(R"({"rows": 256, "cols": 256, "inner": 256})", R"(, "compare": {"big": {"params": )" + huge + "}}"),
-                   "07-x.json");
+  const auto compare = parse_lesson(lesson(R"({"rows": 256, "cols": 256, "inner": 256})",
+                                           R"(, "compare": {"big": {"params": )" + huge + "}}"),
+                                    "07-x.json");
   ASSERT_FALSE(compare);
   EXPECT_EQ(compare.error().message.find("steps[0].compare.big.params: "), 0u) << compare.error().message;
   EXPECT_TRUE(parse_lesson(lesson(R"({"rows": 256, "cols": 256, "inner": 256})", ""), "07-x.json"));
