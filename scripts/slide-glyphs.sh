@@ -28,7 +28,8 @@ for id in $lessons; do
       text=$(sed -n 's/^smallest glyph: \(.*\) px$/\1/p' <<<"$out")
       lane=$(sed -n 's/^smallest lane number: \(.*\) px$/\1/p' <<<"$out")
       label=$([ "$kind" = q ] && echo "$state" || echo "step")
-      echo "| $id $n | $label | $text px | ${lane:+$lane px}${lane:--} |"
+      [ -n "$lane" ] && lane="$lane px" || lane="-"
+      echo "| $id $n | $label | $text px | $lane |"
     done
   done
 done

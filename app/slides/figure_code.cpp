@@ -5,18 +5,20 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
+#include <sstream>
 #include <map>
 #include <mutex>
 
 #include "slides/figure.hpp"
 #include "ws/kernels/assets.hpp"
+#include "ws/kernels/input_file.hpp"
 #include "ws/kernels/catalog.hpp"
 
 namespace ws::slides {
 namespace {
 
 constexpr std::size_t kMaxSourceLines = 20000;
+constexpr std::size_t kMaxSourceBytes = 4 << 20;
 
 // A kernel header's lines, read once (cached by path; the files are the tree's own).
 const std::vector<std::string>& source_lines(std::string_view repo_relative) {
@@ -25,8 +27,13 @@ const std::vector<std::string>& source_lines(std::string_view repo_relative) {
   std::lock_guard lock(mutex);
   auto [it, fresh] = cache.try_emplace(std::string(repo_relative));
   if (fresh && !repo_relative.empty()) {
-    std::ifstream in(kernels::find_data_file(repo_relative));
-    for (std::string line; it->second.size() < kMaxSourceLines && std::getline(in, line);) it->second.push_back(line);
+    // A regular file only, read to its cap (ws/kernels/input_file.hpp).
+    auto text = kernels::read_input_file(kernels::find_data_file(repo_relative), kMaxSourceBytes,
+                                         [](std::uintmax_t) { return std::string("too large"); });
+    if (text) {
+      std::istringstream in(*text);
+      for (std::string line; it->second.size() < kMaxSourceLines && std::getline(in, line);) it->second.push_back(line);
+    }
   }
   return it->second;
 }

@@ -2,9 +2,10 @@
 // it cannot clash with the copy inside ImGui.
 #include "slides/text_metrics.hpp"
 
+#include "ws/kernels/input_file.hpp"
+
 #include <array>
 #include <cstdlib>
-#include <fstream>
 #include <iterator>
 #include <mutex>
 #include <optional>
@@ -21,7 +22,7 @@ namespace ws::slides {
 namespace {
 
 // A font file is a few hundred kilobytes; anything larger is not one of ours.
-constexpr std::streamsize kMaxFontBytes = 8 << 20;
+constexpr std::size_t kMaxFontBytes = 8 << 20;
 
 struct LoadedFace {
   std::vector<unsigned char> data;
@@ -38,14 +39,11 @@ std::string dir_from_env() {
 }
 
 void load(LoadedFace& f, const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return;
-  in.seekg(0, std::ios::end);
-  const std::streamsize size = in.tellg();
-  if (size < 12 || size > kMaxFontBytes) return;
-  in.seekg(0);
-  f.data.resize(static_cast<std::size_t>(size));
-  if (!in.read(reinterpret_cast<char*>(f.data.data()), size)) return;
+  // A regular file only, read to its cap (ws/kernels/input_file.hpp): a FIFO in
+  // WARPSCOPE_FONT_DIR must not block the slides.
+  auto bytes = kernels::read_input_file(path, kMaxFontBytes, [](std::uintmax_t) { return std::string("too large"); });
+  if (!bytes || bytes->size() < 12) return;
+  f.data.assign(bytes->begin(), bytes->end());
   const int offset = stbtt_GetFontOffsetForIndex(f.data.data(), 0);
   if (offset < 0 || !stbtt_InitFont(&f.info, f.data.data(), offset)) return;
   int ascent = 0, descent = 0, gap = 0;

@@ -3,13 +3,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
+#include <regex>
 #include <mutex>
 #include <set>
 
 #include "deck_slides.hpp"
 #include "slides/figure.hpp"
 #include "slides/slide_svg.hpp"
+#include "ws/kernels/assets.hpp"
 
 namespace ws::slides::test {
 
@@ -178,6 +181,47 @@ TEST(Slides, SvgHoldsEveryStringOfTheSlide) {
       EXPECT_NE(svg.find(">" + escaped + "</text>"), std::string::npos) << b.name << ": '" << s << "'";
     }
   }
+}
+
+}  // namespace
+}  // namespace ws::slides::test
+
+namespace ws::slides::test {
+namespace {
+
+// docs/lessons.md keeps the smallest text and lane number of every state of the
+// default deck (scripts/slide-glyphs.sh): each row must be what the slide draws.
+TEST(Slides, TheGlyphTableInTheDocsIsTheSlides) {
+  const std::string path = kernels::find_data_file("docs/lessons.md");
+  ASSERT_FALSE(path.empty()) << "docs/lessons.md not found";
+  std::ifstream in(path);
+  const std::regex row(R"(^\| ([a-z0-9-]+) (\d+) \| (step|question|reveal) \| ([0-9.]+) px \| (?:([0-9.]+) px|-) \|$)");
+  int rows = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (!std::regex_match(line, m, row)) continue;
+    ++rows;
+    const std::string id = m[1];
+    const int step = std::stoi(m[2]) - 1;
+    const bool revealed = m[3] == "reveal";
+    const BuiltSlide* found = nullptr;
+    for (const auto& b : every_shipped_slide())
+      if (b.lesson->id == id && b.step == step && b.revealed == revealed) found = &b;
+    ASSERT_NE(found, nullptr) << line;
+    EXPECT_NEAR(found->slide.smallest_glyph(), std::stof(m[4]), 0.05) << line;
+    float lane = 0;
+    for (const auto& e : found->slide.elements)
+      if (e.kind == Kind::Text && e.role == Role::Lane) lane = lane == 0 ? e.glyph_px : std::min(lane, e.glyph_px);
+    if (m[5].matched) EXPECT_NEAR(lane, std::stof(m[5]), 0.05) << line;
+    else EXPECT_EQ(lane, 0) << line;
+  }
+  // Every state of the default deck has its row.
+  const auto deck = lessons::load_deck("default", lessons::load_library());
+  ASSERT_TRUE(deck.has_value());
+  int states = 0;
+  for (const auto& b : every_shipped_slide())
+    if (std::find(deck->lessons.begin(), deck->lessons.end(), b.lesson->id) != deck->lessons.end()) ++states;
+  EXPECT_EQ(rows, states) << "rerun scripts/slide-glyphs.sh into docs/lessons.md";
 }
 
 }  // namespace
