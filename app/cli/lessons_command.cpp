@@ -32,6 +32,17 @@ void check_all(const lessons::LessonLibrary& lib) {
     for (std::size_t i = 0; i < l.steps.size(); ++i) {
       auto r = lessons::resolve_step(l.steps[i]);
       if (!r) throw UsageError(fmt::format("{}: steps[{}].{}", l.file_name(), i, r.error().message));
+      // Every what-if option, one at a time, resolves as well (the slide recomputes it in class).
+      for (std::size_t t = 0; t < l.steps[i].toggles.size(); ++t)
+        for (std::size_t o = 1; o < l.steps[i].toggles[t].options.size(); ++o) {
+          std::vector<int> choice(l.steps[i].toggles.size(), 0);
+          choice[t] = static_cast<int>(o);
+          auto step = lessons::toggled(l.steps[i], choice);
+          auto tr = step ? lessons::resolve_step(*step) : Result<lessons::ResolvedStep>(step.error());
+          if (!tr)
+            throw UsageError(fmt::format("{}: steps[{}].toggles[{}] option '{}': {}", l.file_name(), i, t,
+                                         l.steps[i].toggles[t].options[o].label, tr.error().message));
+        }
     }
 }
 

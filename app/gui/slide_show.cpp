@@ -35,6 +35,17 @@ void Workbench::draw_slide_show(AppState& state) {
 
   // The reveal plays once per step: from the moment the step is revealed.
   const std::string step_id = fmt::format("{}#{}", lessons_.lesson()->id, lessons_.step());
+  const lessons::Step& step = *lessons_.current_step();
+  if (toggles_of_ != step_id) {
+    toggles_of_ = step_id;
+    toggles_.assign(step.toggles.size(), 0);
+    toggled_step_.reset();
+    toggled_resolved_.reset();
+    toggled_error_.clear();
+  }
+  for (int i = 0; i < static_cast<int>(toggles_.size()) && !io.WantTextInput && !io.KeyCtrl; ++i)
+    if (ImGui::IsKeyPressed(GLFW_KEY_Q + (i == 0 ? 0 : i == 1 ? GLFW_KEY_W - GLFW_KEY_Q : GLFW_KEY_E - GLFW_KEY_Q), false))
+      cycle_toggle(i);
   if (!lessons_.revealed) {
     reveal_of_.clear();
     reveal_t_ = 1;
@@ -54,10 +65,14 @@ void Workbench::draw_slide_show(AppState& state) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(ImVec2(0, 0), d, IM_COL32_WHITE);
     const SlideTransform t = fit_slide(ImVec2(0, 0), d);
-    lessons::ResolvedStep* r = lessons_.resolved_mutable();
+    const bool what_if = toggled_resolved_.has_value();
+    lessons::ResolvedStep* r = what_if ? &*toggled_resolved_ : lessons_.resolved_mutable();
     const lessons::Lesson& lesson = *lessons_.lesson();
-    const std::string key = fmt::format("{}#{}#{}#{:.3f}#{}#{}", step_id, lessons_.revealed, lessons_.chosen, reveal_t_,
-                                        static_cast<const void*>(r), lessons_.error());
+    const std::string error = toggled_error_.empty() ? lessons_.error() : toggled_error_;
+    std::string choices;
+    for (int c : toggles_) choices += std::to_string(c);
+    const std::string key = fmt::format("{}#{}#{}#{:.3f}#{}#{}#{}", step_id, lessons_.revealed, lessons_.chosen, reveal_t_,
+                                        static_cast<const void*>(r), error, choices);
     if (key != slide_key_ || !slide_) {
       slide_key_ = key;
       if (r) {
@@ -66,9 +81,11 @@ void Workbench::draw_slide_show(AppState& state) {
         s.chosen = lessons_.chosen;
         s.reveal_progress = reveal_t_;
         s.position = slides::slide_position(lesson, lessons_.step());
+        s.toggles = toggles_;
+        if (what_if) s.step = &*toggled_step_;
         slide_ = slides::build_slide(lesson, lessons_.step(), *r, s);
-      } else if (!lessons_.error().empty()) {
-        slide_ = slides::error_slide(lesson, lessons_.step(), lessons_.error());
+      } else if (!error.empty()) {
+        slide_ = slides::error_slide(lesson, lessons_.step(), error);
       } else {
         // Still resolving (a fraction of a second): the step's title alone.
         slide_ = slides::error_slide(lesson, lessons_.step(), "");
@@ -79,19 +96,49 @@ void Workbench::draw_slide_show(AppState& state) {
     ImGuiSlideCanvas canvas(dl, t, {state.view.slide_regular, state.view.slide_bold, state.view.slide_mono});
     paint_slide(*slide_, canvas);
     // A click on an option picks it; on the question's callout, reveals.
-    if (ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && r && r->question) {
+    if (ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && r) {
       const ImVec2 p = t.to_slide(io.MousePos);
+      std::optional<int> toggle;
       for (const auto& e : slide_->elements) {
         const bool inside = p.x >= e.box.x && p.x < e.box.right() && p.y >= e.box.y && p.y < e.box.bottom();
         if (!inside || e.kind != slides::Kind::Rect) continue;
-        if (e.option && !lessons_.revealed) lessons_.chosen = *e.option;
-        if (e.role == slides::Role::Question && !lessons_.revealed) lessons_.reveal(state);
+        if (e.role == slides::Role::Toggle && e.option) toggle = *e.option;
+        if (!r->question || lessons_.revealed) continue;
+        if (e.role == slides::Role::Option && e.option) lessons_.chosen = *e.option;
+        if (e.role == slides::Role::Question) lessons_.reveal(state);
       }
+      if (toggle) cycle_toggle(*toggle);
     }
     if (key_help_) draw_key_help(d);
   }
   ImGui::End();
   ImGui::PopStyleVar(2);
+}
+
+void Workbench::cycle_toggle(int index) {
+  const lessons::Step& step = *lessons_.current_step();
+  if (index < 0 || index >= static_cast<int>(toggles_.size())) return;
+  toggles_[static_cast<std::size_t>(index)] =
+      (toggles_[static_cast<std::size_t>(index)] + 1) % static_cast<int>(step.toggles[static_cast<std::size_t>(index)].options.size());
+  toggled_step_.reset();
+  toggled_resolved_.reset();
+  toggled_error_.clear();
+  if (std::all_of(toggles_.begin(), toggles_.end(), [](int c) { return c == 0; })) return;  // the step as written
+  // Every number of the text, the question's answer and options and the figure
+  // come from the simulator for the new state; the instruction stays the step's site.
+  auto t = lessons::toggled(step, toggles_);
+  if (!t) {
+    toggled_error_ = t.error().message;
+    return;
+  }
+  toggled_step_ = std::move(*t);
+  auto r = lessons::resolve_step(*toggled_step_);
+  if (!r) {
+    toggled_error_ = r.error().message;
+    return;
+  }
+  toggled_resolved_ = std::move(*r);
+  lessons_.chosen = -1;  // a new question: the class predicts again
 }
 
 void Workbench::draw_key_help(ImVec2 d) {
@@ -100,6 +147,7 @@ void Workbench::draw_key_help(ImVec2 d) {
       "PgUp, Left: back",
       "1 to 9: pick an option       Enter: reveal",
       "B: blank screen       T or Esc: contents",
+      "Q, W, E: the slide's what-ifs (its buttons at the top)",
       "P: leave the slide show       H or ?: these keys",
   };
   ImDrawList* dl = ImGui::GetForegroundDrawList();

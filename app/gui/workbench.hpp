@@ -105,6 +105,14 @@ class Workbench {
   float reveal_t_ = 1;       // 0..1 while the reveal moves the lanes into their banks
   std::string reveal_of_;    // the step whose reveal reveal_t_ follows
   bool key_help_ = false;    // H or ?: the keys, on demand
+  // The step's what-ifs (lessons::Toggle): the options chosen, and the step they
+  // make, resolved (synchronously: a what-if names a single warp's facts).
+  std::vector<int> toggles_;
+  std::string toggles_of_;
+  std::optional<lessons::Step> toggled_step_;
+  std::optional<lessons::ResolvedStep> toggled_resolved_;
+  std::string toggled_error_;
+  void cycle_toggle(int index);
   void draw_presenter_figure(AppState& state, lessons::View view);
   void draw_presenter_text(AppState& state, float text_scale);
   // The question's "? wavefronts" / answer, large, in a strip under the presenter's figure.

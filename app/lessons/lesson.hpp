@@ -89,6 +89,19 @@ struct BarChart {
   std::vector<BarItem> items;
 };
 
+// A what-if the slide offers (padding on/off, tile 16/32, stride k): each
+// option changes the step's state and its compare configurations' alike
+// ("kernel", "params", "arch"); the first option is the step as written.
+// Texts, question and figure are recomputed from the simulator for the option.
+struct ToggleOption {
+  std::string label;
+  std::string state;  // the override, as JSON text (read like a step's "state")
+};
+struct Toggle {
+  std::string label;
+  std::vector<ToggleOption> options;
+};
+
 struct Step {
   std::string title;
   StepState state;
@@ -100,6 +113,7 @@ struct Step {
   std::string beside;
   // Charts the slide draws instead of a tool table (timings, whole-kernel views).
   std::vector<BarChart> bars;
+  std::vector<Toggle> toggles;  // at most three
 };
 
 struct Lesson {

@@ -271,6 +271,63 @@ std::vector<BarChart> read_bars(const json& j, const std::string& field) {
   return charts;
 }
 
+// One toggle option's override applied to a state: only what a what-if may change.
+StepState with_override(const json& j, const std::string& field, const StepState& base) {
+  object_at(j, field);
+  only_keys(j, field, {"kernel", "params", "arch"});
+  StepState s = read_state(j, field, &base);
+  s.highlight_lanes = base.highlight_lanes;  // read_state clears them for a new step; a what-if keeps the step's
+  s.highlight_banks = base.highlight_banks;
+  return s;
+}
+
+Step apply_toggles(const Step& step, const std::vector<int>& choices) {
+  if (choices.size() > step.toggles.size()) fail("toggles", fmt::format("{} choices for {} toggles", choices.size(), step.toggles.size()));
+  Step t = step;
+  for (std::size_t i = 0; i < choices.size(); ++i) {
+    const Toggle& g = step.toggles[i];
+    const std::string f = fmt::format("toggles[{}] ({})", i, g.label);
+    if (choices[i] < 0 || choices[i] >= static_cast<int>(g.options.size()))
+      fail(f, fmt::format("option {} is outside 0..{}", choices[i], g.options.size() - 1));
+    if (choices[i] == 0) continue;
+    const json over = json::parse(g.options[static_cast<std::size_t>(choices[i])].state);
+    const std::string of = fmt::format("{}.options[{}].state", f, choices[i]);
+    t.state = with_override(over, of, t.state);
+    for (auto& [name, config] : t.compare) config = with_override(over, of, config);
+  }
+  return t;
+}
+
+std::vector<Toggle> read_toggles(const json& j, const std::string& field, const Step& step) {
+  if (!j.is_array() || j.empty() || j.size() > 3) fail(field, "is not an array of one to three toggles");
+  std::vector<Toggle> toggles;
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const std::string f = fmt::format("{}[{}]", field, i);
+    object_at(j[i], f);
+    only_keys(j[i], f, {"label", "options"});
+    Toggle g;
+    g.label = text_at(j[i], "label", f, true);
+    const auto options = j[i].find("options");
+    if (options == j[i].end() || !options->is_array() || options->size() < 2 || options->size() > 4)
+      fail(f + ".options", "is not an array of two to four options");
+    for (std::size_t k = 0; k < options->size(); ++k) {
+      const std::string of = fmt::format("{}.options[{}]", f, k);
+      object_at((*options)[k], of);
+      only_keys((*options)[k], of, {"label", "state"});
+      const auto st = (*options)[k].find("state");
+      if (st == (*options)[k].end()) fail(of + ".state", "is missing");
+      // Read once here so a bad option fails the file, not the class.
+      const StepState applied = with_override(*st, of + ".state", step.state);
+      if (k == 0 && (applied.kernel != step.state.kernel || !(applied.params == step.state.params) ||
+                     applied.arch != step.state.arch))
+        fail(of + ".state", "the first option must leave the step as written");
+      g.options.push_back({text_at((*options)[k], "label", of, true), st->dump()});
+    }
+    toggles.push_back(std::move(g));
+  }
+  return toggles;
+}
+
 Lesson read_lesson(const json& j, const std::string& id) {
   object_at(j, "");
   only_keys(j, "", {"number", "title", "summary", "steps"});
@@ -286,7 +343,7 @@ Lesson read_lesson(const json& j, const std::string& id) {
   for (std::size_t i = 0; i < steps->size(); ++i) {
     const std::string f = fmt::format("steps[{}]", i);
     const json& sj = object_at((*steps)[i], f);
-    only_keys(sj, f, {"title", "state", "compare", "text", "question", "beside", "bars"});
+    only_keys(sj, f, {"title", "state", "compare", "text", "question", "beside", "bars", "toggles"});
     Step s;
     s.title = text_at(sj, "title", f, true);
     s.text = text_at(sj, "text", f, true);
@@ -311,6 +368,7 @@ Lesson read_lesson(const json& j, const std::string& id) {
         fail(f + ".beside", fmt::format("'{}' is not one of this step's compare configurations", s.beside));
     }
     if (auto it = sj.find("bars"); it != sj.end()) s.bars = read_bars(*it, f + ".bars");
+    if (auto it = sj.find("toggles"); it != sj.end()) s.toggles = read_toggles(*it, f + ".toggles", s);
     L.steps.push_back(std::move(s));
   }
   return L;
@@ -385,6 +443,16 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& name) {
     return lesson;
   } catch (const SchemaError& e) {
     return Error{e.what()};
+  }
+}
+
+Result<Step> toggled(const Step& step, const std::vector<int>& choices) {
+  try {
+    return apply_toggles(step, choices);
+  } catch (const SchemaError& e) {
+    return Error{e.what()};
+  } catch (const json::exception& e) {
+    return Error{fmt::format("toggles: {}", e.what())};
   }
 }
 

@@ -25,6 +25,12 @@ Result<Lesson> load_lesson(const std::string& path);
 std::string lesson_id_of(const std::string& file_name);
 // The same from text (tests); `name` is the file name used for the id.
 Result<Lesson> parse_lesson(const std::string& text, const std::string& name);
+
+// The step with option choices[i] of each of its toggles applied (lesson.hpp):
+// its state and every compare configuration changed alike, its texts and
+// question unchanged (they are filled for the new state when resolved). All
+// zeros: the step as written. The error names the toggle and the option.
+Result<Step> toggled(const Step& step, const std::vector<int>& choices);
 // "not valid JSON: line 3, column 5: ..." from a parser's exception (lessons and decks).
 std::string json_problem(const std::exception& e);
 

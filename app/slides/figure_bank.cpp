@@ -132,12 +132,16 @@ float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, i
     e.bank = b;
   }
   if (m.concealed) {
-    pen.centred({x0, y, cell_w * static_cast<float>(banks), grid_h}, "Which bank does each lane's word fall in?",
-                kCaptionPx, colour::kMuted, Role::Caption);
+    const std::string ask = "Which bank does each lane's word fall in?";
+    const float ask_w = text_width(ask, kCaptionPx) + 24;
+    const Box ask_box{x0 + (cell_w * static_cast<float>(banks) - ask_w) / 2, y + (grid_h - 30) / 2, ask_w, 30};
+    pen.rect(ask_box, colour::kWhite, Role::Caption, colour::kGrid, 1, 6);
+    pen.centred(ask_box, ask, kCaptionPx, colour::kInk, Role::Caption);
     return y + grid_h - area.y;
   }
 
-  // Wavefront rows, their numbers at the left, heavy lines between lane groups (S3).
+  // Wavefront rows, their numbers at the left (headed W), heavy lines between lane groups (S3).
+  pen.right(x0 - 4, y - kHeaderHeight, kHeaderHeight, "W", kLabelPx, colour::kInk, Role::Axis);
   for (int w = 0; w < rows; ++w) {
     pen.right(x0 - 4, y + static_cast<float>(w) * row_h, row_h, std::to_string(w + 1), kLabelPx, colour::kMuted,
               Role::Axis)
@@ -205,7 +209,7 @@ float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, i
   if (!sharer_counts.empty()) {
     std::string counts;
     for (int n : sharer_counts) counts += (counts.empty() ? "" : " or ") + std::to_string(n);
-    summary += fmt::format(". Outlined: one word read by {} lanes", counts);
+    summary += fmt::format(". Outlined: one address read by {} lanes", counts);
   }
   if (p >= 1) pen.text(x0, y, summary + ".", kCaptionPx, colour::kInk, Role::Caption);
   return y + kCaptionHeight - area.y;

@@ -73,11 +73,17 @@ std::string format_value(double v, const std::string& spec) {
 float draw_chart(const FigureInput& in, const lessons::BarChart& chart, float y, Pen& pen) {
   std::vector<Bar> bars;
   std::set<std::string> configs;
-  for (const auto& item : chart.items) configs.insert(config_of(item.value));
+  bool chart_concealed = false;
+  for (const auto& item : chart.items) {
+    configs.insert(config_of(item.value));
+    chart_concealed = chart_concealed || names_hidden(in, item.value);
+  }
   for (const auto& item : chart.items) {
     Bar b;
     b.label = plain(item.label);
-    b.concealed = names_hidden(in, item.value);
+    // One item concealed conceals the chart: a bar left standing would be read
+    // against the scale of the bars withheld.
+    b.concealed = chart_concealed;
     b.config = config_of(item.value);
     b.quantity = quantity_named(item.value);
     if (b.concealed) {

@@ -154,7 +154,7 @@ float draw_threads_figure(const FigureInput& in, Pen& pen) {
                                             : " Each thread is labelled with its lane, coloured by its warp."),
                pen);
   const int cols = std::min(b.x, 32), rows = std::min(b.y, 32);
-  const float label_w = 60, warp_w = concealed ? 0 : 90, header_h = 24;
+  const float label_w = 60, warp_w = 90, header_h = 24;  // the warps' column kept empty before the reveal: no jump
   const float cell_w = (in.area.w - label_w - warp_w) / static_cast<float>(cols);
   const float cell_h = std::clamp((in.area.bottom() - y - header_h - 10) / static_cast<float>(rows), kMinGlyphPx + 2, 56.0f);
   const float x0 = in.area.x + label_w;
@@ -207,7 +207,7 @@ float draw_blocks_figure(const FigureInput& in, Pen& pen) {
                pen);
   const long long cover_w = std::max<long long>(m->cols, static_cast<long long>(g.x) * tile);
   const long long cover_h = std::max<long long>(m->rows, static_cast<long long>(g.y) * tile);
-  const float avail_w = in.area.w - 80, avail_h = in.area.bottom() - y - 40;
+  const float avail_w = in.area.w - 80, avail_h = in.area.bottom() - y - 70;  // the caption stays clear of the edge
   // One scale where the matrix is near square; a tall, narrow matrix (1111 x 113)
   // gets its columns drawn wider, and the caption says by how much.
   const float sy = std::min(avail_h / static_cast<float>(cover_h), avail_w / static_cast<float>(cover_w));

@@ -147,7 +147,7 @@ float draw_sector_figure(const FigureInput& in, Pen& pen) {
   }
   y += static_cast<float>(lines.size()) * row_h + 6;
   pen.text(area.x, y,
-           fmt::format("{} {} in {} {}: {} of the {} bytes moved are used ({:.0f}%).{}", a.result.sectors,
+           fmt::format("{} {} in {} {}: {} of the {} bytes moved are used ({:.3g}%).{}", a.result.sectors,
                        a.result.sectors == 1 ? "sector" : "sectors", lines.size(), lines.size() == 1 ? "line" : "lines",
                        a.result.bytes_used, a.result.bytes_moved, 100 * a.result.efficiency,
                        shared_bytes ? " Outlined: bytes several lanes read." : ""),

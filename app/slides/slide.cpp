@@ -20,6 +20,7 @@ std::string_view to_string(Role r) {
     case Role::Block: return "block";
     case Role::Bar: return "bar";
     case Role::Code: return "code";
+    case Role::Toggle: return "toggle";
     case Role::Decoration: return "decoration";
   }
   return "?";

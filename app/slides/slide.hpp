@@ -51,6 +51,7 @@ enum class Role : std::uint8_t {
   Block,       // a thread block's tile of the matrix, a warp's row of a block
   Bar,         // a bar of a chart and its value
   Code,        // a line of the kernel's source
+  Toggle,      // a what-if's button (its index in `option`)
   Decoration,  // rules, outlines, backgrounds
 };
 std::string_view to_string(Role r);

@@ -44,6 +44,22 @@ void draw_heading(const lessons::Lesson& lesson, int step, const SlideState& sta
     Element& pos = pen.right(right, kHeadTop, kTitlePx, state.position, 18, colour::kMuted, Role::Heading);
     right = pos.box.x - 24;
   }
+  // The what-ifs, right to left: "[W] padding: off", each a button its key cycles.
+  for (int i = static_cast<int>(s.toggles.size()) - 1; i >= 0; --i) {
+    const lessons::Toggle& g = s.toggles[static_cast<std::size_t>(i)];
+    const int chosen = i < static_cast<int>(state.toggles.size()) ? state.toggles[static_cast<std::size_t>(i)] : 0;
+    const std::string label =
+        fmt::format("{}: {}", plain(g.label), plain(g.options[static_cast<std::size_t>(std::clamp<int>(chosen, 0, static_cast<int>(g.options.size()) - 1))].label));
+    const float w = text_width(label, 18) + 44;
+    const Box box{right - w, kHeadTop - 2, w, kTitlePx + 4};
+    pen.rect(box, chosen != 0 ? colour::kAccent : colour::kOption, Role::Toggle, {}, 0, 6).option = i;
+    const Box key{box.x + 5, box.y + 5, 24, box.h - 10};
+    pen.rect(key, colour::kWhite, Role::Toggle, {}, 0, 4).option = i;
+    pen.centred(key, std::string(1, toggle_key(i)), 16, colour::kInk, Role::Toggle, Face::Bold).option = i;
+    pen.text(box.x + 36, box.y + (box.h - 18) / 2, label, 18, chosen != 0 ? colour::kWhite : colour::kInk, Role::Toggle)
+        .option = i;
+    right = box.x - 10;
+  }
   float px = kTitlePx;
   const std::string title = plain(s.title);
   while (px > 20 && text_width(title, px, Face::Bold) > right - kMargin) px -= 1;
@@ -154,6 +170,8 @@ float draw_figure(const lessons::Step& step, lessons::ResolvedStep& r, const Sli
 
 }  // namespace
 
+char toggle_key(int index) { return index == 0 ? 'Q' : index == 1 ? 'W' : 'E'; }
+
 Slide build_slide(const lessons::Lesson& lesson, int step, lessons::ResolvedStep& resolved, const SlideState& state) {
   Slide slide;
   slide.lesson = lesson.id;
@@ -161,9 +179,10 @@ Slide build_slide(const lessons::Lesson& lesson, int step, lessons::ResolvedStep
   slide.reveal = state.revealed;
   Pen pen(slide);
   pen.rect({0, 0, kSlideWidth, kSlideHeight}, colour::kBackground);
+  const lessons::Step& shown = state.step ? *state.step : lesson.steps[static_cast<std::size_t>(step)];
   draw_heading(lesson, step, state, pen);
-  draw_figure(lesson.steps[static_cast<std::size_t>(step)], resolved, state, pen);
-  draw_side(lesson.steps[static_cast<std::size_t>(step)], resolved, state, pen);
+  draw_figure(shown, resolved, state, pen);
+  draw_side(shown, resolved, state, pen);
   return slide;
 }
 

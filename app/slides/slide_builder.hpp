@@ -8,6 +8,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 #include <string>
 
 #include "lessons/lesson.hpp"
@@ -23,7 +24,14 @@ struct SlideState {
   float reveal_progress = 1;
   // "Lesson 5 · 3 of 5" at the top right; empty: none.
   std::string position;
+  // The what-ifs chosen (lesson.hpp's toggles), and the step as they make it
+  // (lessons::toggled); null: the lesson's step as written.
+  std::vector<int> toggles;
+  const lessons::Step* step = nullptr;
 };
+
+// The keys of a step's toggles, in order: Q, W, E.
+char toggle_key(int index);
 
 Slide build_slide(const lessons::Lesson& lesson, int step, lessons::ResolvedStep& resolved, const SlideState& state);
 
