@@ -5,7 +5,7 @@
 # Dear ImGui is Debian's 1.86 source package, fetched by scripts/web.sh.
 set(ws_web_include ${CMAKE_BINARY_DIR}/web-include)
 file(MAKE_DIRECTORY ${ws_web_include})
-foreach(entry fmt nlohmann stb/stb_image_write.h)
+foreach(entry fmt nlohmann stb/stb_image_write.h stb/stb_truetype.h)
   get_filename_component(name ${entry} NAME)
   if(NOT EXISTS /usr/include/${entry})
     message(FATAL_ERROR "/usr/include/${entry} not found: scripts/web.sh installs libfmt-dev, nlohmann-json3-dev, libstb-dev")

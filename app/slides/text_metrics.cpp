@@ -12,7 +12,12 @@
 
 #define STB_TRUETYPE_IMPLEMENTATION
 #define STBTT_STATIC
+// Debian's path natively; the web build links the header alone into its include folder (web/deps.cmake).
+#if __has_include(<stb/stb_truetype.h>)
 #include <stb/stb_truetype.h>
+#else
+#include <stb_truetype.h>
+#endif
 
 #ifndef WS_FONT_DIR
 #define WS_FONT_DIR "/usr/share/fonts/truetype/dejavu"
