@@ -2,6 +2,8 @@
 // the area the slide leaves it. Internal to app/slides.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 
 #include "lessons/lesson.hpp"
@@ -41,6 +43,19 @@ std::string shared_declaration(const lessons::PreparedState& s);
 // statement, the access itself outlined. Returns the height used (kCodeStripHeight, or 0).
 float draw_code_strip(const lessons::PreparedState& s, Box area, Pen& pen);
 inline constexpr float kCodeStripHeight = 32;
+
+// What a question gives each lane before its reveal (a word, a byte offset):
+// the lanes in rows of `per_row` chips, each with its value under it, the
+// rows labelled "lane" and `value_name`. value(lane) is empty for an inactive
+// lane. Returns the height used.
+struct LaneTable {
+  int lanes = 32, per_row = 16;
+  float row_h = 20, lane_px = 20, max_cell_w = 64;
+  std::string value_name;
+  std::function<std::optional<std::string>(int lane)> value;
+  std::string inactive = "-";
+};
+float draw_lane_table(const LaneTable& t, Box area, Pen& pen);
 
 // Sizes every figure shares.
 inline constexpr float kCaptionPx = 18;

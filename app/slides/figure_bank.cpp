@@ -58,32 +58,19 @@ std::string width_phrase(const BankMap& m) {
   return fmt::format("Each lane {} {} words ({} bytes) from word w on", op, words, a.bytes);
 }
 
-float draw_lane_table(const BankMap& m, Box area, float row_h, float lane_px, Pen& pen) {
+float draw_words_table(const BankMap& m, Box area, float row_h, float lane_px, Pen& pen) {
   const SharedResult& r = m.result;
-  const int per_row = std::min(kLanesPerTableRow, r.warp_lanes);
-  const float label_w = text_width("word", kLabelPx) + 10;
-  const float cell_w = std::min(64.0f, (area.w - label_w) / static_cast<float>(per_row));
-  float y = area.y;
-  for (int first = 0; first < r.warp_lanes; first += per_row) {
-    pen.text(area.x, y + (row_h - kLabelPx) / 2, "lane", kLabelPx, colour::kMuted, Role::Axis);
-    pen.text(area.x, y + row_h + (row_h - kLabelPx) / 2, "word", kLabelPx, colour::kMuted, Role::Axis);
-    for (int lane = first; lane < std::min(first + per_row, r.warp_lanes); ++lane) {
-      const Box chip{area.x + label_w + static_cast<float>(lane - first) * cell_w + 1, y + 1, cell_w - 2, row_h - 2};
-      const bool active = r.lanes[lane].active;
-      Element& c = pen.rect(chip, active ? colour::lane_fill(lane, r.warp_lanes) : colour::kCell, Role::Lane,
-                            colour::kGrid, 1, 3);
-      c.lane = lane;
-      pen.centred(chip, std::to_string(lane), lane_px, colour::kInk, Role::Lane, Face::Bold).lane = lane;
-      const Box word{chip.x, chip.y + row_h, chip.w, chip.h};
-      pen.rect(word, colour::kWhite, Role::LaneInput, colour::kGrid, 1);
-      const std::string w = active ? std::to_string(r.lanes[lane].word[0]) : "-";
-      float px = lane_px;
-      while (px > kMinGlyphPx && text_width(w, px) > word.w - 2) px -= 1;
-      pen.centred(word, w, px, colour::kInk, Role::LaneInput).lane = lane;
-    }
-    y += 2 * row_h + 6;
-  }
-  return y - area.y;
+  LaneTable t;
+  t.lanes = r.warp_lanes;
+  t.per_row = kLanesPerTableRow;
+  t.row_h = row_h;
+  t.lane_px = lane_px;
+  t.value_name = "word";
+  t.value = [&r](int lane) -> std::optional<std::string> {
+    if (!r.lanes[lane].active) return std::nullopt;
+    return std::to_string(r.lanes[lane].word[0]);
+  };
+  return draw_lane_table(t, area, pen);
 }
 
 void draw_bank_header(const BankMap& m, float x, float y, float cell_w, bool tint, Pen& pen) {
@@ -112,7 +99,7 @@ float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, i
     y += kCaptionHeight;
   }
   const float lane_px = std::clamp(row_h - 3, kMinGlyphPx, 20.0f);
-  if (m.concealed) y += draw_lane_table(m, {area.x, y, area.w, 0}, row_h, lane_px, pen) + 4;
+  if (m.concealed) y += draw_words_table(m, {area.x, y, area.w, 0}, row_h, lane_px, pen) + 4;
 
   const float cell_w = std::min(120.0f, (area.w - kRowLabelWidth) / static_cast<float>(banks));
   const float x0 = area.x + kRowLabelWidth;

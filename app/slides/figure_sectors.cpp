@@ -29,29 +29,19 @@ struct Access {
 std::string array_name(const Access& a) { return a.array ? a.array->name : std::string("memory"); }
 
 float draw_offsets_table(const Access& a, Box area, float row_h, Pen& pen) {
-  const float label_w = text_width("offset", kLabelPx) + 10;
-  const int per_row = std::min(kLanesPerTableRow, a.warp_lanes);
-  const float cell_w = std::min(110.0f, (area.w - label_w) / static_cast<float>(per_row));
-  float y = area.y;
-  for (int first = 0; first < a.warp_lanes; first += per_row) {
-    pen.text(area.x, y + (row_h - kLabelPx) / 2, "lane", kLabelPx, colour::kMuted, Role::Axis);
-    pen.text(area.x, y + row_h + (row_h - kLabelPx) / 2, "offset", kLabelPx, colour::kMuted, Role::Axis);
-    for (int lane = first; lane < std::min(first + per_row, a.warp_lanes); ++lane) {
-      const bool active = a.access->active(lane);
-      const Box chip{area.x + label_w + static_cast<float>(lane - first) * cell_w + 1, y + 1, cell_w - 2, row_h - 2};
-      pen.rect(chip, active ? colour::lane_fill(lane, a.warp_lanes) : colour::kCell, Role::Lane, colour::kGrid, 1, 3)
-          .lane = lane;
-      pen.centred(chip, std::to_string(lane), kLabelPx + 2, colour::kInk, Role::Lane, Face::Bold).lane = lane;
-      const Box off{chip.x, chip.y + row_h, chip.w, chip.h};
-      pen.rect(off, colour::kWhite, Role::LaneInput, colour::kGrid, 1);
-      const std::string text = active ? std::to_string(a.access->address[lane] - a.base) : "inactive";
-      float px = kLabelPx + 2;
-      while (px > kMinGlyphPx && text_width(text, px) > off.w - 4) px -= 1;
-      pen.centred(off, text, px, active ? colour::kInk : colour::kMuted, Role::LaneInput).lane = lane;
-    }
-    y += 2 * row_h + 8;
-  }
-  return y - area.y;
+  LaneTable t;
+  t.lanes = a.warp_lanes;
+  t.per_row = kLanesPerTableRow;
+  t.row_h = row_h;
+  t.lane_px = kLabelPx + 2;
+  t.max_cell_w = 110;
+  t.value_name = "offset";
+  t.inactive = "inactive";
+  t.value = [&a](int lane) -> std::optional<std::string> {
+    if (!a.access->active(lane)) return std::nullopt;
+    return std::to_string(a.access->address[lane] - a.base);
+  };
+  return draw_lane_table(t, area, pen);
 }
 
 }  // namespace
