@@ -6,6 +6,8 @@
 // question's concealed cost stays hidden in the SVG as on the screen.
 #include "export/figure_export.hpp"
 
+#include "slides/slide_svg.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -182,19 +184,7 @@ std::string describe_bytes(std::uint64_t begin, std::uint64_t end, const ArrayIn
 
 }  // namespace
 
-std::string escaped(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out.push_back(c);
-    }
-  }
-  return out;
-}
+std::string escaped(std::string_view s) { return slides::xml_escaped(s); }
 
 Result<Figure> figure_of(const lessons::PreparedState& s, FigureView view) {
   gui::palette::set_colour_warp_lanes(s.arch->warp_lanes);  // the window's colours for this preset

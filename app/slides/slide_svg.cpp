@@ -5,9 +5,8 @@
 #include "slides/text_metrics.hpp"
 
 namespace ws::slides {
-namespace {
 
-std::string escaped(const std::string& s) {
+std::string xml_escaped(std::string_view s) {
   std::string out;
   for (char c : s) {
     switch (c) {
@@ -23,6 +22,8 @@ std::string escaped(const std::string& s) {
   return out;
 }
 
+namespace {
+
 std::string paint(Colour c) {
   if (c.a == 0) return "none";
   if (c.a == 255) return fmt::format("#{:02x}{:02x}{:02x}", c.r, c.g, c.b);
@@ -35,7 +36,7 @@ std::string to_svg(const Slide& s) {
   std::string out = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\">\n"
       "<title>{2} step {3}{4}</title>\n",
-      kSlideWidth, kSlideHeight, escaped(s.lesson), s.step, s.reveal ? " (revealed)" : "");
+      kSlideWidth, kSlideHeight, xml_escaped(s.lesson), s.step, s.reveal ? " (revealed)" : "");
   const float ascent = ascent_fraction(), em = em_fraction();
   for (const auto& e : s.elements) {
     switch (e.kind) {
@@ -53,7 +54,7 @@ std::string to_svg(const Slide& s) {
         out += fmt::format(
             "<text x=\"{:.1f}\" y=\"{:.1f}\" font-family=\"{}\" font-size=\"{:.2f}\"{} fill=\"{}\" xml:space=\"preserve\">{}</text>\n",
             e.box.x, e.box.y + ascent * e.glyph_px, e.mono ? "DejaVu Sans Mono, monospace" : "DejaVu Sans, sans-serif",
-            e.glyph_px * em, e.bold ? " font-weight=\"bold\"" : "", paint(e.fill), escaped(e.text));
+            e.glyph_px * em, e.bold ? " font-weight=\"bold\"" : "", paint(e.fill), xml_escaped(e.text));
         break;
     }
   }
