@@ -124,7 +124,7 @@ int run(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // Escaped: a value with a newline or ESC in it would forge a second "warpscope:" line.
-    std::cerr << "warpscope: " << ws::kernels::printable(e.what(), std::string::npos) << "\n";
+    std::cerr << "warpscope: " << ws::kernels::one_line(e.what()) << "\n";
     return ws::cli::kUsage;
   }
   try {
@@ -158,10 +158,10 @@ int run(int argc, char** argv) {
     return ws::cli::kOk;
 #endif
   } catch (const ws::cli::ProfilerError& e) {
-    std::cerr << "warpscope: " << ws::kernels::printable(e.what(), std::string::npos) << "\n";
+    std::cerr << "warpscope: " << ws::kernels::one_line(e.what()) << "\n";
     return ws::cli::kNoGpu;
   } catch (const ws::cli::UsageError& e) {
-    std::cerr << "warpscope: " << ws::kernels::printable(e.what(), std::string::npos) << "\n";
+    std::cerr << "warpscope: " << ws::kernels::one_line(e.what()) << "\n";
     return ws::cli::kUsage;
   } catch (const std::system_error& e) {
     // fmt::print throws this when stdout refuses the text (a full disk, a closed pipe).
@@ -169,10 +169,10 @@ int run(int argc, char** argv) {
       report_stdout_error(e.code().message());
       return ws::cli::kFailure;
     }
-    std::cerr << "warpscope: internal error: " << ws::kernels::printable(e.what(), std::string::npos) << "\n";
+    std::cerr << "warpscope: internal error: " << ws::kernels::one_line(e.what()) << "\n";
     return ws::cli::kFailure;
   } catch (const std::exception& e) {
-    std::cerr << "warpscope: internal error: " << ws::kernels::printable(e.what(), std::string::npos) << "\n";
+    std::cerr << "warpscope: internal error: " << ws::kernels::one_line(e.what()) << "\n";
     return ws::cli::kFailure;
   }
 }

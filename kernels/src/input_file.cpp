@@ -68,6 +68,20 @@ Result<std::string> read_input_file(const std::string& path, std::size_t max_byt
   return text;
 }
 
+std::string one_line(std::string_view message) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t i = 0; i < message.size(); ++i) {
+    const auto u = static_cast<unsigned char>(message[i]);
+    if (u >= 0x20 && u != 0x7f) continue;
+    out += message.substr(from, i - from);
+    out += printable(message.substr(i, 1));
+    from = i + 1;
+  }
+  out += message.substr(from);
+  return out;
+}
+
 std::string printable(std::string_view value, std::size_t max_bytes) {
   std::string out;
   const bool cut = value.size() > max_bytes;

@@ -43,6 +43,16 @@ bool one_line_naming(const std::string& message, const std::string& what) {
 
 }  // namespace
 
+// A message quoting an escaped value stays as printable() wrote it: only the
+// message's own control characters are escaped (a doubled backslash misquoted it).
+TEST(OneLine, EscapesControlCharactersAndKeepsBackslashes) {
+  const std::string esc = "x\x1b[2J";                      // ESC in a value
+  EXPECT_EQ(ws::kernels::printable(esc), R"(x\x1b[2J)");
+  const std::string message = "line 1: '" + ws::kernels::printable(esc) + "'\nwarpscope: forged";
+  EXPECT_EQ(ws::kernels::one_line(message), R"(line 1: 'x\x1b[2J'\nwarpscope: forged)");
+  EXPECT_EQ(ws::kernels::one_line(R"(a\b)"), R"(a\b)");  // a backslash of the message itself stays
+}
+
 TEST_F(InputFiles, ReadInputFileRefusesWhatIsNotARegularFileAtOnce) {
   const auto too_large = [](std::uintmax_t b) { return "too large: " + std::to_string(b); };
   EXPECT_TRUE(returns_in_time([&] {

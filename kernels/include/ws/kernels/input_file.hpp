@@ -32,4 +32,9 @@ Result<std::string> read_input_file(const std::string& path, std::size_t max_byt
 // message may quote of a value it did not write.
 std::string printable(std::string_view value, std::size_t max_bytes = 200);
 
+// A whole message made one line: its control characters escaped as printable()
+// does, its backslashes left as they are (the values it quotes went through
+// printable() already; escaping them again would double their backslashes).
+std::string one_line(std::string_view message);
+
 }  // namespace ws::kernels
