@@ -27,6 +27,41 @@ const GlossaryEntry* Glossary::find(std::string_view term) const {
   return nullptr;
 }
 
+std::vector<std::string> Glossary::terms_in(std::string_view text) const {
+  const auto lower = [](unsigned char c) { return static_cast<char>(std::tolower(c)); };
+  std::string t(text.size(), ' ');
+  std::transform(text.begin(), text.end(), t.begin(), lower);
+  const auto letter = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  // Longest terms first, so that a term inside a longer one is not found there.
+  std::vector<const GlossaryEntry*> order;
+  for (const GlossaryEntry& e : entries) order.push_back(&e);
+  std::stable_sort(order.begin(), order.end(),
+                   [](const GlossaryEntry* a, const GlossaryEntry* b) { return a->term.size() > b->term.size(); });
+  std::vector<bool> taken(t.size(), false);
+  std::vector<const GlossaryEntry*> found;
+  for (const GlossaryEntry* e : order) {
+    std::string term(e->term.size(), ' ');
+    std::transform(e->term.begin(), e->term.end(), term.begin(), lower);
+    bool used = false;
+    for (std::size_t at = t.find(term); at != std::string::npos; at = t.find(term, at + 1)) {
+      std::size_t end = at + term.size();
+      if (at > 0 && letter(t[at - 1])) continue;
+      if (end + 1 < t.size() && t[end] == 'e' && t[end + 1] == 's' && (end + 2 == t.size() || !letter(t[end + 2])))
+        end += 2;  // "...es"
+      else if (end < t.size() && t[end] == 's') ++end;  // plural
+      if (end < t.size() && letter(t[end])) continue;
+      if (std::any_of(taken.begin() + at, taken.begin() + end, [](bool b) { return b; })) continue;
+      std::fill(taken.begin() + at, taken.begin() + end, true);
+      used = true;
+    }
+    if (used) found.push_back(e);
+  }
+  std::vector<std::string> out;
+  for (const GlossaryEntry& e : entries)
+    if (std::find(found.begin(), found.end(), &e) != found.end()) out.push_back(e.term);
+  return out;
+}
+
 Result<Glossary> parse_glossary(const std::string& json_text, const std::string& file_name) {
   using nlohmann::json;
   const json doc = json::parse(json_text, nullptr, false);

@@ -1,5 +1,5 @@
 // The glossary: the words the lessons and figures use (wavefront, sector, bank,
-// broadcast...), one to three sentences each, written for students. Data in
+// broadcast...), at most two sentences each, written for students. Data in
 // assets/glossary.json; the window's Glossary panel (glossary_panel.hpp) and
 // docs/glossary.md show the same entries.
 #pragma once
@@ -21,6 +21,12 @@ struct Glossary {
   std::string title;
   std::vector<GlossaryEntry> entries;  // in the file's order
   const GlossaryEntry* find(std::string_view term) const;  // case-insensitive; null when absent
+  // The terms a text uses, in the glossary's order: each term as a whole word,
+  // whatever its case, singular or plural ("wavefronts", "bank conflicts",
+  // "phases"). A longer term wins over one inside it: "bank conflicts" names
+  // bank conflict, not bank; "ideal wavefronts", not wavefront. The glossary
+  // window lists them for the slide on screen, each a link to its entry.
+  std::vector<std::string> terms_in(std::string_view text) const;
 };
 
 // The error names the file and the entry at fault ("glossary.json: terms[2]: no 'text'").

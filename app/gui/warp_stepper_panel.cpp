@@ -78,7 +78,7 @@ void WarpStepperPanel::draw_cursor(AppState& state) {
 
   const TracedInstruction& ti = state.trace.instructions[state.instruction];
   if (const int phases = state.phase_count(); phases > 1) {
-    // Kernels with barriers (the tiled matmul's phases) step a phase at a time too.
+    // Kernels with barriers (the tiled matmul's phases) step a barrier interval at a time too.
     if (ImGui::ArrowButton("prev_phase", ImGuiDir_Left)) state.step_phase(-1);
     ImGui::SameLine();
     // Intervals between __syncthreads(), not the tiled matmul's phases: a phase holds two barriers.
@@ -95,7 +95,7 @@ void WarpStepperPanel::draw_cursor(AppState& state) {
   if (const kernels::Reconciliation* r = hidden ? nullptr : ncu_.get(state)) {
     if (const std::string note = ncu_line_note(*r, state.trace.sites[ti.site]); !note.empty()) text_wrapped(note);
   }
-  text_wrapped(fmt::sprintf("Keys: Left/Right instruction, Shift+Left/Right barrier phase, Up/Down warp, PgUp/PgDn block, "
+  text_wrapped(fmt::sprintf("Keys: Left/Right instruction, Shift+Left/Right barrier interval, Up/Down warp, PgUp/PgDn block, "
                      "Space play"));
   ImGui::PopStyleColor();
 }

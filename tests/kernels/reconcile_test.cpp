@@ -159,7 +159,7 @@ TEST(Reconcile, ASourcePageThatAgreesIsEqualOrNamesTheRule) {
     wk::KernelParams p = k->defaults;
     if (k->reads(&wk::KernelParams::rows)) p.rows = p.cols = 256;
     if (std::string_view(name) == "transpose_naive") p.rows = 45, p.cols = 27;  // edge blocks: inactive lanes
-    if (std::string_view(name) == "smem_stride") p.bytes = 16;                  // LDS.128: ideal phases
+    if (std::string_view(name) == "smem_stride") p.bytes = 16;                  // LDS.128: ideal wavefronts
     ASSERT_FALSE(wk::check_params(*k, p, ws::default_preset())) << name;
     const wk::Reconciliation r = from_page(*k, p, ws::test::simulated_source_page(*k, p));
     EXPECT_EQ(r.granularity, "site");
@@ -172,7 +172,7 @@ TEST(Reconcile, ASourcePageThatAgreesIsEqualOrNamesTheRule) {
       causes.insert(x.cause);
     }
     if (std::string_view(name) == "smem_stride") {
-      EXPECT_TRUE(causes.contains(wk::NcuCause::IdealWavefronts)) << "LDS.128's 4 phases";
+      EXPECT_TRUE(causes.contains(wk::NcuCause::IdealWavefronts)) << "LDS.128's 4 ideal wavefronts";
     }
     if (std::string_view(name) == "transpose_naive") {
       EXPECT_TRUE(causes.contains(wk::NcuCause::InactiveLanes)) << "a 45 x 27 matrix's edge warps";
