@@ -130,10 +130,11 @@ class AppState {
   void set_warp(int w);
   void set_instruction(int i);
   void step_instruction(int delta);  // wraps around
-  // To the first instruction of the barrier phase `delta` phases on (the tiled
-  // matmul's 4609 instructions a warp are its phases' loops); wraps around.
+  // To the first instruction of the barrier interval `delta` intervals on (the
+  // tiled matmul's 4609 instructions a warp are its phases' loops, two barrier
+  // intervals a phase); wraps around. ("phase" in these names is the interval.)
   void step_phase(int delta);
-  int phase_count() const;  // barrier phases of the traced warp (1 without a barrier)
+  int phase_count() const;  // barrier intervals of the traced warp (1 without a barrier)
   void step_warp(int delta);
   void step_block(int delta);        // row-major over the grid
   bool select_site(int site, int occurrence = 0);  // first instruction of that site

@@ -62,10 +62,19 @@ std::string shared_instruction_summary(const WarpAccess& a, const SharedResult& 
     ++sharing_lanes;
     if (L.broadcast_leader == l) ++shared_words;
   }
-  if (shared_words > 0)
+  if (shared_words > 0) {
     // One word to many lanes is a broadcast; several words, each to several lanes, a multicast.
-    s += fmt::format("; {} lanes share {} word{} ({})", sharing_lanes, shared_words, shared_words == 1 ? "" : "s",
+    // A lane wider than a word shares its whole chunk: 32 lanes of 16 bytes on 2 addresses
+    // share two 16-byte chunks, 8 words, not "2 words" (issue 34).
+    const int words_per_lane = std::max(1, a.bytes / 4);
+    const std::string what =
+        words_per_lane == 1
+            ? fmt::format("{} word{}", shared_words, shared_words == 1 ? "" : "s")
+            : fmt::format("{} chunk{} of {} bytes, {} words", shared_words, shared_words == 1 ? "" : "s", a.bytes,
+                          shared_words * words_per_lane);
+    s += fmt::format("; {} lanes share {} ({})", sharing_lanes, what,
                      a.op != Op::Load ? "one lane's store wins" : shared_words == 1 ? "broadcast" : "multicast");
+  }
   return s;
 }
 

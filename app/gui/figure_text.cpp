@@ -294,7 +294,9 @@ SectorMapText sector_map_text(const FigureAccess& f, const lessons::Concealment&
     t.sector_labels.push_back("bytes 0-127 of each line");
     return t;
   }
-  const std::uint64_t ideal = (g.bytes_requested + kSectorBytes - 1) / kSectorBytes;
+  // The fewest sectors that hold the bytes the lanes use: lanes that share bytes
+  // (a row of B read by two rows of threads) need them once (G2, issue 34).
+  const std::uint64_t ideal = (g.bytes_used + kSectorBytes - 1) / kSectorBytes;
   // The bytes used are the lanes times their width: with the count concealed, so are they.
   t.headline = lanes_hidden ? fmt::format("{}, {}: ? B used of {} B moved", plural(g.requests, "request"),
                                           plural(g.sectors, "sector"), g.bytes_moved)

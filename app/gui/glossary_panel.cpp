@@ -5,7 +5,7 @@
 
 namespace ws::gui {
 
-void GlossaryPanel::Draw(AppState& state) {
+void GlossaryPanel::Draw(AppState& state, std::string_view slide_text) {
   if (!state.view.glossary_open) {
     scrolled_to_.clear();
     was_open_ = false;
@@ -26,6 +26,14 @@ void GlossaryPanel::Draw(AppState& state) {
       ImGui::TextWrapped("%s", glossary_->error().message.c_str());
     } else {
       const Glossary& g = **glossary_;
+      if (const auto used = g.terms_in(slide_text); !used.empty()) {
+        ImGui::TextDisabled("On this slide:");
+        for (const std::string& t : used) {
+          ImGui::SameLine();
+          if (ImGui::SmallButton((t + "##slide").c_str())) state.view.glossary_term = t;
+        }
+        ImGui::Separator();
+      }
       for (const GlossaryEntry& e : g.entries) {
         const bool wanted = !state.view.glossary_term.empty() && g.find(state.view.glossary_term) == &e;
         if (wanted && scrolled_to_ != state.view.glossary_term) {

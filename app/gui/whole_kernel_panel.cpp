@@ -157,7 +157,7 @@ void WholeKernelPanel::draw_sites(const kernels::KernelReport& r, const WholeKer
     // Green at the ideal, orange above it; no colour while the figure is concealed (it would tell).
     const double per = double(shared ? c.wavefronts : c.sectors) / double(c.instructions);
     const double ideal = shared ? double(c.ideal_wavefronts) / double(c.instructions)
-                                : double((c.bytes_requested + 31) / 32) / double(c.instructions);
+                                : double((c.bytes_used + 31) / 32) / double(c.instructions);
     const ImVec4 color = t.counters_hidden   ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
                          : per > ideal * 1.01 ? palette::text_conflict()
                                               : palette::text_good();

@@ -46,6 +46,22 @@ bool begin_panel(const char* title, ImVec2 pos, ImVec2 size) {
 
 ImGuiTabItemFlags select_if(bool b) { return b ? ImGuiTabItemFlags_SetSelected : 0; }
 
+// The sentences of the lesson slide on screen, as the class reads them (the
+// answer's only after the reveal): the glossary lists the terms they use.
+std::string slide_sentences(const LessonPlayer& p) {
+  const lessons::Step* step = p.current_step();
+  if (!step) return {};
+  std::string s = step->title;
+  if (const lessons::ResolvedStep* r = p.resolved()) {
+    s += "\n" + r->shown_text(p.revealed);
+    if (r->question) {
+      s += "\n" + (p.revealed ? r->question->prompt : r->question->prompt_before_reveal);
+      if (p.revealed) s += "\n" + r->question->reveal;
+    }
+  }
+  return s;
+}
+
 }  // namespace
 
 void Workbench::handle_shortcuts(AppState& state) {
@@ -70,7 +86,7 @@ void Workbench::handle_shortcuts(AppState& state) {
   handle_lesson_keys(state);
   // With an own pattern shown, the kernel's cursor is hidden: the keys must not move it.
   if (!state.ready() || state.source == InstructionSource::Pattern) return;
-  // Shift: a barrier phase at a time (the tiled matmul's phases). In a lesson
+  // Shift: a barrier interval at a time (a tiled matmul's phase holds two). In a lesson
   // Left/Right are the clicker's: Ctrl+Left/Right step the instruction there.
   const bool arrow_keys = !lessons_.open() || io.KeyCtrl || io.KeyShift;
   for (const auto& [key, delta] : {std::pair{ImGuiKey_LeftArrow, -1}, std::pair{ImGuiKey_RightArrow, 1}}) {
@@ -139,7 +155,7 @@ void Workbench::Draw(AppState& state) {
   handle_shortcuts(state);
   apply_view_request(state);
   if (blank_) return draw_blank();
-  glossary_.Draw(state);  // G: over whatever the window shows
+  glossary_.Draw(state, slide_sentences(lessons_));  // G: over whatever the window shows
   if (contents_open_) draw_contents(state);
   // Lane numbers: bold, up to 1.25x the text size where the chips allow it; in presenter
   // mode 2.6x (a one- or two-row map: digits 24 px and more, canvas::fit_lane_number()).

@@ -9,9 +9,11 @@
 
 #include "gui/app_state.hpp"
 #include "gui/bank_map_layout.hpp"
+#include "gui/bank_map_panel.hpp"
 #include "gui/canvas.hpp"
 #include "gui/figure_text.hpp"
 #include "gui/text_wrap.hpp"
+#include "ws/shared_analysis.hpp"
 
 namespace ws::gui {
 namespace {
@@ -161,6 +163,46 @@ TEST(TextWrap, NumbersAreNeverBrokenAtTheirPoint) {
 
 namespace ws::gui {
 namespace {
+
+// The tiled multiply's Mds read (lesson 8, step 3): 32 lanes of 16 bytes on two
+// addresses share two 16-byte chunks, 8 words; a 4-byte broadcast shares one word.
+TEST(FigureTextSharing, WideLanesShareChunksNotWords) {
+  WarpAccess a;
+  a.bytes = 16;
+  for (int l = 0; l < kMaxWarpLanes; ++l) a.address[l] = l < 16 ? 0 : 64;
+  const std::string wide = shared_instruction_summary(a, analyze_shared(a, default_preset()));
+  EXPECT_NE(wide.find("32 lanes share 2 chunks of 16 bytes, 8 words (multicast)"), std::string::npos) << wide;
+  EXPECT_EQ(wide.find("2 words"), std::string::npos) << wide;
+
+  WarpAccess one;
+  one.bytes = 4;
+  const std::string narrow = shared_instruction_summary(one, analyze_shared(one, default_preset()));
+  EXPECT_NE(narrow.find("32 lanes share 1 word (broadcast)"), std::string::npos) << narrow;
+}
+
+// matmul_naive's load of B (lesson 8, step 1): two rows of threads read the same
+// 16 floats, 64 bytes in 2 sectors. The ideal counts the bytes used, not the 128
+// the lanes ask for: "ideal 2 sectors", never an ideal above the sectors moved.
+TEST(FigureText, IdealSectorsCountTheBytesUsed) {
+  AppState s;
+  ASSERT_TRUE(s.select_kernel("matmul_naive"));
+  kernels::KernelParams p = s.params;
+  p.rows = p.cols = 512;
+  s.set_params(p);
+  ASSERT_FALSE(s.param_error) << *s.param_error;
+  for (int i = 0; i < s.instruction_count(); ++i)
+    if (s.trace.sites[s.trace.instructions[i].site].name == "b_load") {
+      s.set_instruction(i);
+      break;
+    }
+  ASSERT_TRUE(s.current.valid && s.current.access.space == Space::Global) << s.current.error;
+  ASSERT_EQ(s.current.global.sectors, 2);
+  ASSERT_GT(s.current.global.bytes_requested, s.current.global.bytes_used);
+  const auto strings = figure_strings(s, lessons::View::SectorMap);
+  EXPECT_TRUE(any_contains(strings, "ideal 2 sectors"));
+  EXPECT_TRUE(any_contains(strings, "(100.0%)"));
+  EXPECT_FALSE(any_contains(strings, "ideal 4 sectors"));
+}
 
 // A shared word is one chip: the lanes behind its badge are named in a line.
 TEST(FigureTextSharing, LaneListsNameRunsAndStrides) {
