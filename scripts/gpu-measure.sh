@@ -23,7 +23,7 @@ kernels=()
 [ "$mode" = kernel ] && { kernels=("${@:2}"); [ ${#kernels[@]} -gt 0 ] || { echo "usage: $0 kernel NAME..." >&2; exit 2; }; }
 wanted() { [ -z "$only" ] || [ "$1" = "$only" ]; }
 here=$(cd "$(dirname "$0")/.." && pwd)
-bin=$here/build-carry
+bin=${BIN_DIR:-$here/build-carry}  # BIN_DIR: another folder of gpu-bundle.sh's binaries
 export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export WARPSCOPE_DATA_DIR=$here
 res=${RESULTS_DIR:-$(mktemp -d)}  # RESULTS_DIR: keep partial results if the run is cut short
@@ -54,6 +54,9 @@ done
 sweeps+=("matmul_naive|--rows 1024 --cols 1024" "matmul_tiled|--rows 1024 --cols 1024"
   "matmul_naive|--rows 4096 --cols 4096" "matmul_tiled|--rows 4096 --cols 4096"
   "matmul_tiled|--rows 4096 --cols 4096 --tile 32")
+# The coalescing kernels' strides, offsets and struct sizes (scripts/gpu-coalescing.sh measures them alone).
+source "$here/scripts/coalescing-sweeps.sh"
+sweeps+=("${coalescing_sweeps[@]}")
 [ "$mode" = smoke ] && sweeps=("smem_stride|--stride 2 --bytes 4")
 # Hand-written twins at more shapes (bench's "vs hand" column), which the
 # lessons also show: timed with 50 launches, and counted.
@@ -175,6 +178,7 @@ case "$mode" in
       checks=no
     fi ;;
 esac
+[ -n "${NO_CHECKS:-}" ] && checks=no  # the caller runs its own (scripts/gpu-coalescing.sh)
 if [ $checks = yes ]; then
   step "GPU tests and compute-sanitizer (scripts/gpu-checks.sh)"
   "$here/scripts/gpu-checks.sh" "$res" "$res/sass.txt" "${check_tests[@]}"

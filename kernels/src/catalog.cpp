@@ -37,6 +37,7 @@ constexpr ParamSpec kParams[] = {
     {"bytes", "bytes", "access width in bytes: 4, 8 or 16", &KernelParams::bytes, false},
     {"swizzle", "swizzle", "1: XOR-swizzled shared tile, 0: plain rows", &KernelParams::swizzle, false},
     {"repeats", "repeats", "shared reads per thread", &KernelParams::repeats, false},
+    {"offset", "offset", "elements every read is shifted by", &KernelParams::offset, false},
 };
 
 std::vector<KernelDescriptor> build_catalog() {
@@ -124,6 +125,7 @@ void Counters::add(const Counters& o) {
   lines += o.lines;
   block_lines += o.block_lines;
   block_sectors += o.block_sectors;
+  block_segments += o.block_segments;
 }
 
 std::span<const KernelDescriptor> catalog() { return registry(); }
@@ -280,6 +282,7 @@ WarpTrace trace_warp(const KernelDescriptor& k, const KernelParams& p, Dim3 bloc
 }
 
 std::uint64_t useful_bytes(const KernelDescriptor& k, const KernelParams& p) {
+  if (k.bytes_requested) return k.bytes_requested(p);
   const LaunchConfig lc = launch_config(k, p);
   AccessRecorder rec(1, ProbeMode::Declarations);
   try {

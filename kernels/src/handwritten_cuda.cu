@@ -5,6 +5,8 @@
 //   matmuls     Programming Massively Parallel Processors, 4th ed.: the naive kernel
 //               and the tiled kernel with boundary checks (TILE_WIDTH at compile time)
 //   smem_*      the shared-memory read loops without the tracer's wrappers
+//   global      NVIDIA's blog "How to Access Global Memory Efficiently in CUDA C/C++
+//               Kernels": its stride and offset kernels, reading one array into another
 #include <cuda_runtime.h>
 
 #include <string_view>
@@ -125,6 +127,20 @@ __global__ void broadcastRead(const float* in, float* out, int distinct, int rep
   out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
+// ---- The blog's global-memory kernels (n a multiple of the block: no bounds check).
+
+template <typename T>
+__global__ void strideRead(T* out, const T* a, int s) {
+  int i = blockDim.x * blockIdx.x + threadIdx.x;
+  out[i] = a[i * s];
+}
+
+template <typename T>
+__global__ void offsetRead(T* out, const T* a, int s) {
+  int i = blockDim.x * blockIdx.x + threadIdx.x;
+  out[i] = a[i + s];
+}
+
 }  // namespace handwritten
 
 namespace {
@@ -194,6 +210,22 @@ int launch_broadcast(const GpuLaunch& l) {
   return static_cast<int>(cudaGetLastError());
 }
 
+// Which of the blog's kernels a global twin runs.
+enum class Global { Stride, Offset };
+
+template <Global K>
+int launch_global(const GpuLaunch& l) {
+  const auto s = static_cast<cudaStream_t>(l.stream);
+  float* out = array<float>(l, 1);
+  const float* in = array<const float>(l, 0);
+  if constexpr (K == Global::Stride)
+    handwritten::strideRead<<<grid_of(l), block_of(l), 0, s>>>(out, in, l.params.stride);
+  else
+    handwritten::offsetRead<<<grid_of(l), block_of(l), 0, s>>>(out, in, l.params.offset);
+  return static_cast<int>(cudaGetLastError());
+}
+
+constexpr std::string_view kBlog = "NVIDIA blog: How to Access Global Memory Efficiently in CUDA C/C++ Kernels";
 constexpr std::string_view kSample = "NVIDIA CUDA sample 6_Performance/transpose";
 constexpr std::string_view kPmpp = "PMPP 4th ed., ch. 3 and 5 (tiled, boundary checks)";
 constexpr std::string_view kLoop = "plain CUDA read loop";
@@ -235,6 +267,13 @@ std::optional<HandwrittenTwin> handwritten_twin(const KernelDescriptor& k, const
       if (p.bytes == 16) return HandwrittenTwin{kLoop, &launch_stride<float4>};
       return std::nullopt;
     case Twin::BroadcastReadLoop: return HandwrittenTwin{kLoop, &launch_broadcast};
+    case Twin::BlogStrideRead:
+    case Twin::BlogOffsetRead: {
+      const int threads = static_cast<int>(launch_config(k, p).block.count());
+      if (threads <= 0 || p.rows % threads != 0) return std::nullopt;  // the blog's grid covers n exactly
+      if (k.twin == Twin::BlogStrideRead) return HandwrittenTwin{kBlog, &launch_global<Global::Stride>};
+      return HandwrittenTwin{kBlog, &launch_global<Global::Offset>};
+    }
   }
   return std::nullopt;
 }

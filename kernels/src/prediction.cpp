@@ -12,6 +12,8 @@
 #include <map>
 #include <set>
 
+#include "ws/global_analysis.hpp"
+
 namespace ws::kernels {
 namespace {
 
@@ -36,9 +38,17 @@ int blocks_per_sm(const KernelReport& r, const Calibration& c) {
   return std::max(n, 1);
 }
 
+double global_store_requests(const KernelReport& r) {
+  double requests = 0;
+  for (const SiteReport& s : r.sites)
+    if (s.site.space == Space::Global && s.site.op == Op::Store) requests += static_cast<double>(s.kernel.requests);
+  return std::max(requests, 1.0);
+}
+
 ModelCounts count_work(const KernelDescriptor& k, const KernelReport& r, const Calibration& c) {
   ModelCounts n;
   std::set<int> loaded_arrays;
+  std::map<int, double> touched_bytes;  // per global array: the bytes of the sectors the kernel touches in it
   double load_block_bytes = 0;
   for (const SiteReport& s : r.sites) {
     const Counters& t = s.kernel;
@@ -55,21 +65,29 @@ ModelCounts count_work(const KernelDescriptor& k, const KernelReport& r, const C
       n.l2_transactions += static_cast<double>(t.lines);
       n.store_lines += static_cast<double>(t.lines);
       n.store_sectors += static_cast<double>(t.sectors);
+      touched_bytes[s.site.array] += static_cast<double>(t.sectors) * 32.0;
     } else {
       // L1 keeps what a block has read: each block asks L2 once for each line it reads.
       n.l2_transactions += static_cast<double>(t.block_lines);
       n.l2_load_lines += static_cast<double>(t.block_lines);
-      load_block_bytes += static_cast<double>(t.block_sectors) * 32.0;
+      // What DRAM reads for it (G3): the 64-byte segments a block touches.
+      const double segment_bytes = static_cast<double>(t.block_segments) * static_cast<double>(kDramSegmentBytes);
+      load_block_bytes += segment_bytes;
+      touched_bytes[s.site.array] += segment_bytes;
       loaded_arrays.insert(s.site.array);
     }
   }
-  // DRAM: every global array crosses once; re-reads beyond that come from L2,
-  // and miss it in proportion to how far the arrays read overflow it.
+  // DRAM: every global array crosses once, as far as the kernel touches it: DRAM
+  // reads 64-byte segments (G3), so a strided read brings the segments its lanes
+  // touch, not the floats it skips, and an array no access touches costs nothing. Re-reads
+  // beyond that come from L2, and miss it in proportion to how far the arrays read overflow it.
   double compulsory = 0, loaded_footprint = 0;
   for (std::size_t a = 0; a < r.arrays.size(); ++a) {
     const ArrayInfo& info = r.arrays[a];
     if (info.space != Space::Global) continue;
-    const double bytes = static_cast<double>(info.rows) * info.cols * info.elem_bytes;
+    const auto touched = touched_bytes.find(static_cast<int>(a));
+    const double bytes = std::min(static_cast<double>(info.rows) * info.cols * info.elem_bytes,
+                                  touched == touched_bytes.end() ? 0.0 : touched->second);
     compulsory += bytes;
     if (loaded_arrays.count(static_cast<int>(a))) loaded_footprint += bytes;
   }
@@ -93,9 +111,11 @@ ModelCounts count_work(const KernelDescriptor& k, const KernelReport& r, const C
   // (4 iterations of matmul's 2 loads), the most the calibration curve measures.
   const WarpTrace w = trace_warp(k, r.params, Dim3{0, 0, 0}, 0);
   std::map<int, int> loads_per_phase;
+  double stores = 0;
   for (const TracedInstruction& i : w.instructions) {
     const SiteInfo& site = w.sites[static_cast<std::size_t>(i.site)];
     if (site.space == Space::Global && site.op == Op::Load) ++loads_per_phase[i.phase];
+    if (site.space == Space::Global && site.op == Op::Store) ++stores;
     if (i.phase > 0) n.barrier = true;
   }
   for (const auto& [phase, loads] : loads_per_phase) n.loads_in_flight = std::max(n.loads_in_flight, double(loads));
@@ -107,7 +127,14 @@ ModelCounts count_work(const KernelDescriptor& k, const KernelReport& r, const C
       load_sectors += static_cast<double>(s.kernel.sectors);
     }
   const double bytes_per_request = load_requests > 0 ? 32.0 * load_sectors / load_requests : 0;
-  n.words_in_flight = std::clamp(n.loads_in_flight * bytes_per_request / 128.0, 1.0, 8.0);
+  // The calibration's block writes as many words as it reads, and from 4 words on
+  // DRAM's bandwidth sets its life: it is looked up at the mean of the kernel's
+  // reads and writes, so a strided read (32 sectors read, 4 written per warp) is
+  // not charged the life of a block that also writes 32.
+  const double store_bytes_per_request = n.store_lines > 0 ? 32.0 * n.store_sectors / global_store_requests(r) : 0;
+  const double read_words = n.loads_in_flight * bytes_per_request / 128.0;
+  const double write_words = std::min(stores, 8.0) * store_bytes_per_request / 128.0;
+  n.words_in_flight = std::clamp(write_words > 0 ? (read_words + write_words) / 2 : read_words, 1.0, 8.0);
   // The one-shot lifetime is the wait for reads that come from DRAM (from L2 when
   // resident) once; re-reads that L1 or L2 serve (matmul's) are hidden by the other warps.
   const double first_reads = n.l2_resident ? loaded_footprint : n.dram_read_bytes;

@@ -149,13 +149,19 @@ class ProgressTicker {
   double from_ = 0, to_ = 1, units_ = 1, done_ = 0, reached_ = 0, next_ = 0;
 };
 
-// A finished block's footprint: the sectors and 128-byte lines it loads per site.
+// A finished block's footprint: the sectors, 64-byte DRAM segments (G3) and
+// 128-byte lines it loads per site.
 void fold_footprint(const BlockFootprint& footprint, std::uint64_t weight, SiteTable& table) {
   constexpr std::uint64_t kSectorsPerLine = kLineBytes / kSectorBytes;
+  constexpr std::uint64_t kSectorsPerSegment = kDramSegmentBytes / kSectorBytes;
   for (const auto& [site, sectors] : footprint) {
-    std::unordered_set<std::uint64_t> lines;
-    for (std::uint64_t s : sectors) lines.insert(s / kSectorsPerLine);
+    std::unordered_set<std::uint64_t> lines, segments;
+    for (std::uint64_t s : sectors) {
+      lines.insert(s / kSectorsPerLine);
+      segments.insert(s / kSectorsPerSegment);
+    }
     table.at(site).block_sectors += weight * sectors.size();
+    table.at(site).block_segments += weight * segments.size();
     table.at(site).block_lines += weight * lines.size();
   }
 }

@@ -25,7 +25,8 @@ inline std::vector<std::pair<std::string, std::vector<std::uint64_t>>> counts_by
     out.push_back(
         {w.sites[i].name,
          {c.instructions, c.wavefronts, c.ideal_wavefronts, c.bank_conflicts, c.requests, c.sectors,
-          c.bytes_requested, c.bytes_moved, c.bytes_used, c.lines, c.block_lines, c.block_sectors}});
+          c.bytes_requested, c.bytes_moved, c.bytes_used, c.lines, c.block_lines, c.block_sectors,
+          c.block_segments}});
   }
   return out;
 }

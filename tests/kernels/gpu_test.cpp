@@ -26,6 +26,7 @@ void expect_correct(const char* name, wk::KernelParams p) {
   const auto& b = std::get<wk::BenchResult>(r);
   EXPECT_TRUE(b.checked);
   EXPECT_TRUE(b.passed) << name << ": " << b.check_message;
+  if (b.twin) EXPECT_TRUE(b.twin->passed) << name << "'s hand-written twin: " << b.twin->check_message;
 }
 
 wk::KernelParams sized(const char* name, int rows, int cols, int tile, int block_rows, int inner = 0) {
@@ -126,6 +127,35 @@ TEST(Gpu, SharedPatternsMatchTheReference) {
       p.swizzle = s;
       expect_correct("ldmatrix_swizzle", p);
     }
+}
+
+// The coalescing kernels at a size that leaves the last block part empty (777)
+// and at whole blocks (1024, where the blog's twins run and are checked too).
+TEST(Gpu, GlobalPatternsMatchTheReference) {
+  SKIP_WITHOUT_GPU();
+  for (int n : {777, 1024}) {
+    wk::KernelParams p = wk::find_kernel("strided_read")->defaults;
+    p.rows = n;
+    for (int stride : {1, 2, 3, 4, 8, 16, 32}) {
+      p.stride = stride;
+      expect_correct("strided_read", p);
+    }
+    p = wk::find_kernel("offset_read")->defaults;
+    p.rows = n;
+    for (int offset : {0, 1, 7, 8, 31, 32}) {
+      p.offset = offset;
+      expect_correct("offset_read", p);
+    }
+    p = wk::find_kernel("aos_field")->defaults;
+    p.rows = n;
+    for (int bytes : {12, 16}) {
+      p.bytes = bytes;
+      expect_correct("aos_field", p);
+    }
+    p = wk::find_kernel("soa_field")->defaults;
+    p.rows = n;
+    expect_correct("soa_field", p);
+  }
 }
 
 TEST(Gpu, MemcpyBandwidthIsPositive) {

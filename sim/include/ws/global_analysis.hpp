@@ -11,6 +11,11 @@ namespace ws {
 
 inline constexpr std::uint64_t kSectorBytes = 32;
 inline constexpr std::uint64_t kLineBytes = 128;
+// DRAM reads whole 64-byte segments, two sectors (G3, measured with ncu's
+// dram__bytes_read on the H100: a strided read touching one sector in two or in
+// four of its array reads 64 bytes per element either way). Not part of the
+// per-instruction counts: the prediction model charges DRAM with it.
+inline constexpr std::uint64_t kDramSegmentBytes = 64;
 
 struct GlobalLane {
   bool active = false;

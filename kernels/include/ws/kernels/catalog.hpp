@@ -129,6 +129,10 @@ enum class Twin : std::uint8_t {
   // Plain shared-memory read loops.
   StrideReadLoop,
   BroadcastReadLoop,
+  // NVIDIA's blog "How to Access Global Memory Efficiently in CUDA C/C++ Kernels":
+  // its stride and offset kernels, reading `in` into `out` (sizes multiples of the block).
+  BlogStrideRead,
+  BlogOffsetRead,
 };
 
 // How the addresses of a block relate to its index, which the whole-kernel
@@ -167,6 +171,9 @@ struct KernelDescriptor {
   // The GPU's output (arrays in declaration order) against a CPU reference; the first mismatch.
   std::function<std::optional<std::string>(const KernelParams&, const std::vector<HostArray>&)> reference;
   double (*flops)(const KernelParams&) = nullptr;  // set for kernels reported in GFLOP/s
+  // The bytes the kernel asks for, set where it reads only part of an array (a
+  // strided read skips most of `in`); unset, every global array read or written once.
+  std::uint64_t (*bytes_requested)(const KernelParams&) = nullptr;
   LessonHints hints;
   VariantHints variants;
   Twin twin = Twin::None;
@@ -226,6 +233,9 @@ struct Counters {
   // Global loads: distinct lines and sectors each block reads at this site, summed
   // over blocks: what reaches L2 if L1 keeps what a block has read (the prediction's cache model).
   std::uint64_t block_lines = 0, block_sectors = 0;
+  // The same in 64-byte segments (two sectors), DRAM's unit (G3): what a block's
+  // loads make DRAM read, if nothing else reads those segments.
+  std::uint64_t block_segments = 0;
   void add(const Counters& o);
 };
 
@@ -286,7 +296,8 @@ std::optional<WholeKernel> simulate_whole_kernel(const KernelDescriptor& k, cons
                                                  const ArchPreset& arch, BlockSampling sampling, PathRule paths,
                                                  const SimulationProgress& progress);
 
-// Bytes a kernel must move (each global array read or written once), for GB/s.
+// Bytes a kernel must move (each global array read or written once, or the
+// descriptor's bytes_requested), for GB/s: a strided read's effective bandwidth.
 std::uint64_t useful_bytes(const KernelDescriptor& k, const KernelParams& p);
 // Floating-point operations (matmul: 2 M N K), 0 for the others.
 double flops(const KernelDescriptor& k, const KernelParams& p);

@@ -9,6 +9,7 @@
 //   WS_SHARED_DYNAMIC(T, name, R, C)  extern __shared__ T name[]; R x C, indexed name[r * C + c]
 //   as_vectors<V>(p)               reinterpret_cast<V*>(p): 8- and 16-byte accesses (S2)
 //   ldmatrix_x4(&tile[r][c])       ldmatrix.sync.aligned.m8n8.x4.shared.b16 (S7)
+//   WS_FIELDS(S, x, y, ...)        nothing; on the host, particles[i].x records the field's own bytes
 //
 // A body never uses a loaded value to form an address (the host returns zeros)
 // and copies a vector element into a local before reading its fields.
@@ -30,6 +31,8 @@
 #define WS_SHARED_DYNAMIC(T, name, rows, cols)                     \
   extern __shared__ __align__(16) unsigned char ws_dynamic_smem_[]; \
   T* name = reinterpret_cast<T*>(ws_dynamic_smem_)
+// The GPU reads a struct's fields as C++ does; only the tracer needs their names.
+#define WS_FIELDS(S, ...) static_assert(sizeof(S) > 0, "fields of a complete struct")
 
 namespace ws::kernels {
 

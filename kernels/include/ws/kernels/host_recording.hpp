@@ -9,8 +9,10 @@
 //   threadIdx ... __syncthreads()    the traced thread's view
 //   RecordedPtr, RecordedMatrix      arrays whose subscripts record
 //   shared_array, dynamic_shared_array, global_array
+//   WS_FIELDS(S, x, y, ...)          particles[i].x of a struct element records the field alone
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <source_location>
 #include <type_traits>
@@ -64,12 +66,28 @@ struct RecordedAddress {
   RecordedPlace place;
 };
 
+template <class T>
+class RecordedRef;
+
+// The fields of a struct element, each a recorded element of its own at its
+// offset: what RecordedRef<S> derives from once WS_FIELDS(S, ...) names them
+// (below). Without it an element has no fields, only the whole of it (float4).
+template <class S, class Q>
+struct RecordedFields {
+  explicit RecordedFields(const RecordedPlace&) {}
+};
+
+inline RecordedPlace field_place(RecordedPlace p, std::size_t offset) {
+  p.address += offset;
+  return p;
+}
+
 // One element of a kernel array: reading it records a load, assigning it a store.
 template <class T>
-class RecordedRef {
+class RecordedRef : public RecordedFields<std::remove_const_t<T>, T> {
  public:
   using Elem = std::remove_const_t<T>;
-  explicit RecordedRef(RecordedPlace p) : p_(p) {}
+  explicit RecordedRef(RecordedPlace p) : RecordedFields<Elem, T>(p), p_(p) {}
 
   operator Elem() const {  // NOLINT: a load is a conversion, as in CUDA
     record(Op::Load);
@@ -194,6 +212,26 @@ RecordedPtr<T> global_array(const char* name, int rows, int cols) {
   const int a = tracing->declare_array(name, Space::Global, rows, cols, cols, sizeof(std::remove_const_t<T>));
   return RecordedPtr<T>(a, tracing->array(a).base);
 }
+
+// WS_FIELDS(S, x, y, z) after `struct S { float x, y, z; };` in a body header
+// (inside namespace ws::kernels): `particles[i].x` of an In<S> then records a
+// load of the field's own bytes at its offset, as the GPU loads only that field
+// (ld.global.f32 at 12 i + 0: G2 counts the sectors of those 4 bytes, not of 12).
+// Up to four fields; nothing on the GPU.
+#define WS_FIELD_(S, f) \
+  RecordedRef<SameConstAs<decltype(S::f), Q>> f{field_place(ws_place_, offsetof(S, f))};
+#define WS_FIELDS_1_(S, a) WS_FIELD_(S, a)
+#define WS_FIELDS_2_(S, a, ...) WS_FIELD_(S, a) WS_FIELDS_1_(S, __VA_ARGS__)
+#define WS_FIELDS_3_(S, a, ...) WS_FIELD_(S, a) WS_FIELDS_2_(S, __VA_ARGS__)
+#define WS_FIELDS_4_(S, a, ...) WS_FIELD_(S, a) WS_FIELDS_3_(S, __VA_ARGS__)
+#define WS_FIELDS_PICK_(_1, _2, _3, _4, name, ...) name
+#define WS_FIELDS(S, ...)                                                                              \
+  template <class Q>                                                                                   \
+  struct RecordedFields<S, Q> {                                                                        \
+    RecordedPlace ws_place_; /* first: the fields below are placed from it */                          \
+    WS_FIELDS_PICK_(__VA_ARGS__, WS_FIELDS_4_, WS_FIELDS_3_, WS_FIELDS_2_, WS_FIELDS_1_)(S, __VA_ARGS__) \
+    explicit RecordedFields(const RecordedPlace& p) : ws_place_(p) {}                                  \
+  }
 
 template <class T>
 using In = RecordedPtr<const T>;

@@ -18,6 +18,7 @@ struct KernelParams {
   int bytes = 4;         // smem_stride: access width 4, 8 or 16
   int swizzle = 1;       // ldmatrix_swizzle and transpose_fast: 1 = XOR-swizzled shared tile
   int repeats = 1024;    // smem_stride, smem_broadcast, ldmatrix_swizzle: shared reads per thread (long enough to time)
+  int offset = 0;        // offset_read: elements every read is shifted by (0: each warp's reads start on a line)
   bool operator==(const KernelParams&) const = default;
 };
 
