@@ -41,10 +41,10 @@ struct PreparedFigure {
 };
 
 std::string state_key(const lessons::StepState& s) {
-  const kernels::KernelParams& p = s.params;
-  return fmt::format("{}|{}|{},{},{},{},{},{},{},{},{}|{},{}|{}|{}|{}", s.kernel, s.arch, p.rows, p.cols, p.inner,
-                     p.tile, p.block_rows, p.stride, p.bytes, p.swizzle, p.repeats, s.block.x, s.block.y, s.warp,
-                     s.site, s.occurrence);
+  std::string params;  // every parameter, from the one table: a new one (offset_read's --offset) is part of the key
+  for (const kernels::ParamSpec& spec : kernels::param_specs()) params += fmt::format("{},", s.params.*spec.field);
+  return fmt::format("{}|{}|{}|{},{}|{}|{}|{}", s.kernel, s.arch, params, s.block.x, s.block.y, s.warp, s.site,
+                     s.occurrence);
 }
 
 std::shared_ptr<const PreparedFigure> prepare_figure(const lessons::StepState& s) {

@@ -152,10 +152,11 @@ WS_FAMILY(global_patterns) {
                  .family = "global_patterns",
                  .title = "Global memory at a stride",
                  .description =
-                     "Thread i reads in[i x {param.stride}]: a warp's 32 floats lie {param.stride * 4} "
-                     "bytes apart, so a read is {at.in_load.sectors_per_request} sectors for 4 sectors' "
-                     "worth of floats, {at.in_load.efficiency_pct}% of each sector used (G2). The kernel "
-                     "is bound by DRAM, which moves whole sectors.",
+                     "Thread i reads `in[i * stride]`, here stride {param.stride}: a warp's floats lie "
+                     "{param.stride * array.in.elem_bytes} bytes apart, so a read is "
+                     "{at.in_load.sectors_per_request} sectors per request, of whose bytes the lanes use "
+                     "{at.in_load.efficiency_pct}% (G2). DRAM reads whole `64`-byte "
+                     "segments (G3), so past a stride of `16` floats a read costs it no more.",
                  .source_path = kSource,
                  .defaults = elements(2, 0, 4),
                  .params = strided,
@@ -168,32 +169,36 @@ WS_FAMILY(global_patterns) {
                  .block_mapping = BlockMapping::Affine});
   std::vector<ParamRule> offset = kElements;
   offset.push_back({&KernelParams::offset, 0, 32});
-  out.push_back({.name = "offset_read",
-                 .family = "global_patterns",
-                 .title = "Global memory off its alignment",
-                 .description =
-                     "Thread i reads in[i + {param.offset}]: a warp's 128 bytes start {param.offset * 4} "
-                     "bytes into a 128-byte line, so a read is {at.in_load.sectors_per_request} sectors "
-                     "(4 when the offset is a multiple of 8 floats, a whole sector; else 5) (G2).",
-                 .source_path = kSource,
-                 .defaults = elements(1, 1, 4),
-                 .params = offset,
-                 .geometry = &one_per_thread,
-                 .code = code_for<OneVariant<OffsetRead>>(),
-                 .reference = &expect_offset,
-                 .bytes_requested = &one_float_in_one_out,
-                 .hints = {.contrasts = kAgainstAligned},
-                 .twin = Twin::BlogOffsetRead,
-                 .block_mapping = BlockMapping::Affine});
+  out.push_back(
+      {.name = "offset_read",
+       .family = "global_patterns",
+       .title = "Global memory off its alignment",
+       .description =
+           "Thread i reads `in[i + offset]`, here offset {param.offset}: a warp's `128` bytes start "
+           "{param.offset * array.in.elem_bytes} bytes into a `128`-byte line, so a read is "
+           "{at.in_load.sectors_per_request} sectors per request: `4` when the offset is a "
+           "multiple of `8` floats (a whole sector), else `5`, the fifth shared with the next "
+           "warp, so DRAM still reads each byte once (G2).",
+       .source_path = kSource,
+       .defaults = elements(1, 1, 4),
+       .params = offset,
+       .geometry = &one_per_thread,
+       .code = code_for<OneVariant<OffsetRead>>(),
+       .reference = &expect_offset,
+       .bytes_requested = &one_float_in_one_out,
+       .hints = {.contrasts = kAgainstAligned},
+       .twin = Twin::BlogOffsetRead,
+       .block_mapping = BlockMapping::Affine});
   std::vector<ParamRule> aos = kElements;
   aos.push_back({&KernelParams::bytes, 12, 16, false, "struct bytes"});
   out.push_back({.name = "aos_field",
                  .family = "global_patterns",
                  .title = "One field of an array of structures",
                  .description =
-                     "Thread i reads particles[i].x of a {param.bytes}-byte struct: the x's lie "
-                     "{param.bytes} bytes apart, so a read is {at.particles_load.sectors_per_request} "
-                     "sectors for 4 sectors' worth of floats (G2); the y's and z's ride along unused.",
+                     "Thread i reads `particles[i].x` of a {array.particles.elem_bytes}-byte struct: the x's "
+                     "lie that many bytes apart, so a read is {at.particles_load.sectors_per_request} "
+                     "sectors per request, of whose bytes the lanes use {at.particles_load.efficiency_pct}% "
+                     "(G2); the other fields ride along unused.",
                  .source_path = kSource,
                  .defaults = elements(1, 0, 12),
                  .params = aos,
@@ -208,9 +213,9 @@ WS_FAMILY(global_patterns) {
                  .family = "global_patterns",
                  .title = "The same field as its own array",
                  .description =
-                     "Thread i reads x[i]: a structure of arrays keeps the x's together, so a "
-                     "read is {at.x_load.sectors_per_request} sectors, every byte used, whatever the "
-                     "struct's size.",
+                     "Thread i reads `x[i]`: a structure of arrays keeps the x's together, so a read is "
+                     "{at.x_load.sectors_per_request} sectors per request and uses every byte it moves, "
+                     "whatever the struct's size.",
                  .source_path = kSource,
                  .defaults = elements(1, 0, 4),
                  .params = kElements,
