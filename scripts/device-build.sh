@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds warpscope and GPU test executables on the device machine itself, which
-# has nvcc, CMake and ninja but none of fmt, nlohmann-json, CLI11, GoogleTest or
-# Google Benchmark: `--pack DIR` (here) copies those packages' headers, libraries
+# has nvcc, CMake and ninja but none of fmt, nlohmann-json, CLI11, GoogleTest,
+# Google Benchmark or stb: `--pack DIR` (here) copies those packages' headers, libraries
 # and CMake files into DIR/usr; on the device, `DIR [TARGET...]` configures
 # against them and builds into build-device/ (sm_90, no window), then copies the
 # binaries and libfmt into build-device/carry for gpu-measure.sh (BIN_DIR).
@@ -16,6 +16,7 @@ if [ "${1:-}" = --pack ]; then
   d=${2:?usage: $0 --pack DIR}/usr
   mkdir -p "$d/include" "$d/lib/x86_64-linux-gnu/cmake" "$d/share/cmake"
   cp -r /usr/include/{fmt,nlohmann,CLI,gtest,gmock,benchmark} "$d/include/"
+  cp /usr/include/stb/stb_{truetype,image_write}.h "$d/include/"  # the slides' text metrics include them bare
   cp -r $lib/cmake/{GTest,benchmark,fmt} "$d/lib/x86_64-linux-gnu/cmake/"
   cp -r /usr/share/cmake/{CLI11,nlohmann_json} "$d/share/cmake/"
   cp -a $lib/libfmt.so* $lib/libbenchmark* $lib/libgtest* $lib/libgmock* "$d/lib/x86_64-linux-gnu/"
