@@ -82,6 +82,23 @@ TEST(Coalescing, DramCarriesTheTouchedSegments) {
   EXPECT_DOUBLE_EQ(wk::predict(soa, soa.defaults, m.calibration).counts.dram_bytes, n * 4 + n * 4);
 }
 
+// The calibration's one-shot block writes what it reads, so a kernel's block
+// life is looked up at the mean of its reads and writes per thread: a stride-8
+// read (32 sectors, a warp's 8 lines' worth, written back as 1) at 4.5 words;
+// the copy, which writes what it reads (4 words), where it always was.
+TEST(Coalescing, BlockLifeAtTheMeanOfReadsAndWrites) {
+  const wk::Measurements m = recorded("h100");
+  ASSERT_TRUE(m.calibration.present);
+  const wk::KernelDescriptor& strided = *wk::find_kernel("strided_read");
+  wk::KernelParams p = strided.defaults;
+  p.stride = 8;
+  EXPECT_DOUBLE_EQ(wk::predict(strided, p, m.calibration).counts.words_in_flight, 4.5);
+  p.stride = 1;
+  EXPECT_DOUBLE_EQ(wk::predict(strided, p, m.calibration).counts.words_in_flight, 1.0);
+  const wk::KernelDescriptor& copy = *wk::find_kernel("copy");
+  EXPECT_DOUBLE_EQ(wk::predict(copy, copy.defaults, m.calibration).counts.words_in_flight, 4.0);
+}
+
 // A GPU's file either holds none of these kernels yet (recorded so far on the
 // H100 only: scripts/gpu-coalescing.sh on an H200 adds them) or the whole sweep.
 class Recorded : public testing::TestWithParam<const char*> {
