@@ -32,7 +32,7 @@ cmake -S "$root" -B "$dir" -G Ninja \
   -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ \
   -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-  -DWS_CUDA=OFF -DWS_BUILD_GUI="$gui" >/dev/null
+  -DWS_CUDA=OFF -DWS_BUILD_GUI="$gui" -DCMAKE_UNITY_BUILD="${WS_UNITY:-ON}" >/dev/null
 cmake --build "$dir" -j"$(nproc)"
 
 # Libraries stay loaded until exit, so that LeakSanitizer can tell the GL
