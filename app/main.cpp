@@ -150,7 +150,7 @@ int run(int argc, char** argv) {
       start.view_state = open_state;
       return ws::gui::run_window(ws::gui::WindowOptions{}, start);
     }
-    return ws::gui::run_window(ws::gui::WindowOptions{}, ws::gui::LessonStart{lesson_id, lesson_step, present, deck, ""});
+    return ws::gui::run_window(ws::gui::WindowOptions{}, ws::gui::LessonStart{lesson_id, lesson_step, present, deck, "", std::nullopt});
 #else
     if (!lesson_id.empty() || present || !deck.empty() || !open_state.empty())
       throw ws::cli::UsageError("--lesson, --deck, --present and --open need the window, which this build lacks");

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints the table of docs/lessons.md "Every glyph at least 16 px": for every
-# state of every slide of a deck, the smallest text on it and the smallest lane
+# state of every step of the deck's lessons (the course: all of them), the smallest text on it and the smallest lane
 # number (glyph_px: font sizes in pixels of a 1280 x 720 slide), read from
 # `warpscope lessons --figure`. tests/slides/slides_test.cpp checks the table
 # in docs/lessons.md against the slides themselves.
@@ -8,10 +8,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 exe="${1:-$root/build/app/warpscope}"
-deck="${2:-default}"
+deck="${2:-course}"
 echo "| Slide | State | Smallest text | Smallest lane number |"
 echo "|---|---|---|---|"
-lessons=$(python3 -c "import json,sys; print(' '.join(json.load(open(sys.argv[1]))['lessons']))" \
+lessons=$(python3 -c "import json,sys; print(' '.join(e if isinstance(e, str) else e['lesson'] for e in json.load(open(sys.argv[1]))['lessons']))" \
   "$root/assets/lessons/decks/$deck.json")
 for id in $lessons; do
   file=$(ls "$root"/assets/lessons/*-"$id".json)

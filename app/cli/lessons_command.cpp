@@ -28,6 +28,14 @@ int question_count(const lessons::Lesson& l) {
 // Every step of every lesson as the window would show it; the first failure is
 // bad input naming the file and the field.
 void check_all(const lessons::LessonLibrary& lib) {
+  if (const auto untaught = lessons::untaught_needs(lib); !untaught.empty()) throw UsageError(untaught.front());
+  // Every shipped deck reads, and shows no step before what it needs is taught.
+  for (const std::string& name : lessons::deck_names(lib)) {
+    auto deck = lessons::load_deck(name, lib);
+    if (!deck) throw UsageError(deck.error().message);
+    if (const auto problems = lessons::deck_order_problems(*deck, lib); !problems.empty())
+      throw UsageError(fmt::format("deck {}: {}", name, problems.front()));
+  }
   for (const lessons::Lesson& l : lib.lessons)
     for (std::size_t i = 0; i < l.steps.size(); ++i) {
       auto r = lessons::resolve_step(l.steps[i]);
@@ -65,6 +73,80 @@ int show_lesson(const lessons::Lesson& l) {
   return kOk;
 }
 
+std::string_view part_label(lessons::DeckPart p) {
+  switch (p) {
+    case lessons::DeckPart::Title: return "title";
+    case lessons::DeckPart::Recap: return "recap";
+    case lessons::DeckPart::Step: return "step";
+  }
+  return "?";
+}
+
+// Slides a class sees: the title, each shown step, each recap press.
+std::size_t slide_count(const lessons::Deck& deck) {
+  std::size_t n = (deck.title_slide ? 1 : 0) + (deck.recap ? deck.entries.size() : 0);
+  for (const auto& e : deck.entries) n += e.steps.size();
+  return n;
+}
+
+// Every shipped deck's counts as the Markdown table docs/lessons.md and the README hold.
+int print_deck_counts(const lessons::LessonLibrary& lib) {
+  fmt::print("| deck | lessons | slides | questions | minutes |\n|---|---|---|---|---|\n");
+  for (const std::string& name : lessons::deck_names(lib)) {
+    auto deck = lessons::load_deck(name, lib);
+    if (!deck) throw UsageError(deck.error().message);
+    fmt::print("| `{}` | {} | {} | {} | {:g} |\n", name, deck->entries.size(), slide_count(*deck),
+               lessons::deck_questions(*deck, lib), lessons::deck_minutes(*deck, lib));
+  }
+  return kOk;
+}
+
+// A deck's clock (lessons/deck.hpp, DeckMinutes): what a teacher checks before class.
+int print_plan(const lessons::LessonLibrary& lib, const LessonsOptions& o) {
+  if (o.deck.empty()) return print_deck_counts(lib);
+  auto deck = lessons::load_deck(o.deck, lib);
+  if (!deck) throw UsageError("--deck: " + deck.error().message);
+  const auto plan = lessons::deck_plan(*deck, lib);
+  const auto problems = lessons::deck_order_problems(*deck, lib);
+  const int questions = lessons::deck_questions(*deck, lib);
+  const double minutes = lessons::deck_minutes(*deck, lib);
+  if (o.json) {
+    nlohmann::json slides = nlohmann::json::array();
+    for (const auto& s : plan) {
+      nlohmann::json j = {{"part", part_label(s.part)}, {"title", s.title}, {"question", s.question}, {"minutes", s.minutes}};
+      if (s.part == lessons::DeckPart::Step) {
+        j["lesson"] = s.lesson;
+        j["step"] = s.step + 1;
+      }
+      slides.push_back(std::move(j));
+    }
+    nlohmann::json out = {{"deck", deck->name},       {"title", deck->title},  {"slides", slides},
+                          {"lessons", deck->entries.size()}, {"questions", questions}, {"minutes", minutes},
+                          {"order_problems", problems}};
+    fmt::print("{}\n", out.dump());
+    return problems.empty() ? kOk : kFailure;
+  }
+  fmt::print("Deck {}: {}\n\n  #   min  slide\n", deck->name, deck->title);
+  int n = 0;
+  for (const auto& s : plan) {
+    std::string what;
+    if (s.part == lessons::DeckPart::Title) what = "Title slide";
+    else if (s.part == lessons::DeckPart::Recap) what = fmt::format("Recap ({} lessons)", deck->entries.size());
+    else what = fmt::format("{} {}: {}{}", s.lesson, s.step + 1, s.title, s.question ? "   [question]" : "");
+    fmt::print("{:>3}  {:>4.1f}  {}\n", ++n, s.minutes, what);
+  }
+  fmt::print("\n{} lessons, {} slides, {} questions: about {:.1f} minutes (a question {:g}, another step {:g}, the title "
+             "{:g}, the recap {:g} a lesson)\n",
+             deck->entries.size(), slide_count(*deck), questions, minutes, lessons::DeckMinutes::kQuestion,
+             lessons::DeckMinutes::kStep, lessons::DeckMinutes::kTitle, lessons::DeckMinutes::kRecapPerLesson);
+  if (problems.empty()) {
+    fmt::print("order: every step comes after the steps that teach what it needs\n");
+    return kOk;
+  }
+  for (const std::string& p : problems) fmt::print("order: {}\n", p);
+  return kFailure;
+}
+
 }  // namespace
 
 CLI::App* add_lessons_command(CLI::App& root, LessonsOptions& o) {
@@ -81,6 +163,10 @@ CLI::App* add_lessons_command(CLI::App& root, LessonsOptions& o) {
   cmd->add_flag("--svg", o.svg, "with --figure: the slide as SVG");
   cmd->add_option("--step", o.step, "with --text or --figure: the step, from 1");
   cmd->add_flag("--reveal", o.reveal, "with --text or --figure: the slide after the reveal");
+  cmd->add_option("--deck", o.deck, "with --plan: the deck (NAME in assets/lessons/decks, or FILE)")
+      ->check(non_empty("a deck name: warpscope lessons --deck default --plan"));
+  cmd->add_flag("--plan", o.plan, "with --deck: each slide with its estimated minutes, the total, and the order check "
+                                  "(--json: one object); alone: every deck's counts as a Markdown table");
   return cmd;
 }
 
@@ -160,7 +246,7 @@ void check_deck_flag(const std::string& name, const std::string& lesson_id) {
   if (!lib.errors.empty()) throw UsageError(lib.errors.front());
   auto deck = lessons::load_deck(name, lib);
   if (!deck) throw UsageError("--deck: " + deck.error().message);
-  if (!lesson_id.empty() && std::find(deck->lessons.begin(), deck->lessons.end(), lesson_id) == deck->lessons.end())
+  if (!lesson_id.empty() && deck->index_of(lesson_id) < 0)
     throw UsageError(fmt::format("--lesson: '{}' is not in deck {}", lesson_id, name));
 }
 
@@ -170,6 +256,8 @@ int run_lessons(const LessonsOptions& o) {
   if (o.text.empty() && o.figure.empty() && (o.step != 1 || o.reveal))
     throw UsageError(o.reveal ? "--reveal: needs --text ID or --figure ID" : "--step: needs --text ID or --figure ID");
   if (o.svg && o.figure.empty()) throw UsageError("--svg: needs --figure ID");
+  if (!o.deck.empty() && !o.plan) throw UsageError("--deck: needs --plan (to open a deck: warpscope --deck NAME)");
+  if (o.plan) return print_plan(lib, o);
   if (o.svg && o.json) throw UsageError("--svg: give --json or --svg, not both");
   if (!o.text.empty() && !o.figure.empty()) throw UsageError("--figure: give --text or --figure, not both");
   if (!o.figure.empty()) return print_figure(lib, o);

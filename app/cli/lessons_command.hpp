@@ -23,6 +23,10 @@ struct LessonsOptions {
   // --figure ID --step N [--reveal] [--json | --svg]: the slide as data (its elements) or as SVG.
   std::string figure;
   bool svg = false;
+  // --deck NAME --plan [--json]: each slide of the deck with its estimated minutes, the total
+  // and the steps shown before what they need is taught.
+  std::string deck;
+  bool plan = false;
 };
 
 CLI::App* add_lessons_command(CLI::App& root, LessonsOptions& options);

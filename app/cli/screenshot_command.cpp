@@ -239,7 +239,7 @@ int run_screenshot(const ScreenshotOptions& o) {
     const lessons::LessonLibrary lib = lessons::load_library();
     auto deck = lessons::load_deck(o.deck, lib);
     if (!deck) throw UsageError("--deck: " + deck.error().message);
-    if (!o.lesson.empty() && std::find(deck->lessons.begin(), deck->lessons.end(), o.lesson) == deck->lessons.end())
+    if (!o.lesson.empty() && deck->index_of(o.lesson) < 0)
       throw UsageError(fmt::format("--lesson: '{}' is not in deck {}", o.lesson, o.deck));
     plan.lesson.deck = o.deck;
     if (!o.kernel.kernel.empty()) throw UsageError("--kernel: a deck's lessons set the kernel; give one of --kernel, --deck");

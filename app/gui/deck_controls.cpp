@@ -25,7 +25,7 @@ void Workbench::apply_clicker(const ClickerPress& press, AppState& state) {
   }
   if (contents_open_) {
     // The contents take the arrows and Enter while they are open.
-    const int n = static_cast<int>(lessons_.deck().lessons.size());
+    const int n = static_cast<int>(lessons_.deck().entries.size());
     switch (press.action) {
       case ClickerAction::Forward: contents_cursor_ = std::min(n - 1, contents_cursor_ + 1); return;
       case ClickerAction::Back: contents_cursor_ = std::max(0, contents_cursor_ - 1); return;
@@ -95,8 +95,8 @@ void Workbench::draw_contents(AppState& state) {
     ImGui::SetWindowFontScale(1.2f);
     const auto& deck = lessons_.deck();
     const int here = lessons_.deck_lesson();
-    for (int i = 0; i < static_cast<int>(deck.lessons.size()); ++i) {
-      const lessons::Lesson* l = lessons_.library().find(deck.lessons[i]);
+    for (int i = 0; i < static_cast<int>(deck.entries.size()); ++i) {
+      const lessons::Lesson* l = lessons_.library().find(deck.entries[i].lesson);
       if (!l) continue;
       // Titles whole: wrapped, never cut (the teacher reads them aloud).
       const std::string label = fmt::format("{:>2}. {}{}", i + 1, l->title, i == here ? "   (now)" : "");

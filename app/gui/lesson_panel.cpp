@@ -44,9 +44,15 @@ std::string forward_label(const LessonPlayer& p) {
   if (!p.open()) return "";
   const lessons::Step* s = p.current_step();
   if (s && s->question && !p.revealed) return "Reveal (PgDn, Enter) >";
-  if (p.step() + 1 < p.step_count()) return "Next (PgDn) >";
   const int here = p.deck_lesson();
-  if (here >= 0 && here + 1 < static_cast<int>(p.deck().lessons.size())) return "Next lesson (PgDn) >";
+  if (here < 0) return p.step() + 1 < p.step_count() ? "Next (PgDn) >" : "";
+  const auto& shown = p.deck().entries[static_cast<std::size_t>(here)].steps;
+  if (p.deck_part() == lessons::DeckPart::Title) return "Start (PgDn) >";
+  if (p.deck_part() == lessons::DeckPart::Recap)
+    return here + 1 < static_cast<int>(p.deck().entries.size()) ? "Recap: next lesson (PgDn) >" : "";
+  if (p.step() < shown.back()) return "Next (PgDn) >";
+  if (here + 1 < static_cast<int>(p.deck().entries.size())) return "Next lesson (PgDn) >";
+  if (p.deck().recap) return "Recap (PgDn) >";
   return "";
 }
 

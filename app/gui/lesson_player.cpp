@@ -38,8 +38,7 @@ std::optional<std::string> apply_step_state(const lessons::StepState& s, AppStat
 LessonPlayer::LessonPlayer() : library_(lessons::load_library()) {
   if (!use_deck("default")) {
     // No default deck (a lessons folder of a teacher's own): every lesson in file order.
-    deck_ = lessons::Deck{"all", "All lessons", {}, ""};
-    for (const lessons::Lesson& l : library_.lessons) deck_.lessons.push_back(l.id);
+    deck_ = lessons::whole_library_deck(library_);
     if (deck_error_.find("is not a deck") != std::string::npos) deck_error_.clear();
   }
 }
@@ -83,21 +82,32 @@ bool LessonPlayer::use_deck(const std::string& name_or_path) {
   return true;
 }
 
-int LessonPlayer::deck_lesson() const {
-  if (!open()) return -1;
-  const auto it = std::find(deck_.lessons.begin(), deck_.lessons.end(), lesson()->id);
-  return it == deck_.lessons.end() ? -1 : static_cast<int>(it - deck_.lessons.begin());
-}
+int LessonPlayer::deck_lesson() const { return open() ? deck_.index_of(lesson()->id) : -1; }
 
 void LessonPlayer::open_deck_lesson(int index, AppState& state) {
-  if (index < 0 || index >= static_cast<int>(deck_.lessons.size())) return;
-  start(deck_.lessons[index], 0, state);
+  if (index < 0 || index >= static_cast<int>(deck_.entries.size())) return;
+  move_to(lessons::entry_start(deck_, index), state);
+}
+
+void LessonPlayer::open_deck_start(AppState& state) {
+  if (deck_.entries.empty()) return;
+  move_to(lessons::deck_start(deck_), state);
+}
+
+bool LessonPlayer::open_at(const lessons::DeckPosition& at, AppState& state) {
+  if (at.lesson < 0 || at.lesson >= static_cast<int>(deck_.entries.size())) return false;
+  const lessons::Lesson* l = library_.find(deck_.entries[static_cast<std::size_t>(at.lesson)].lesson);
+  if (!l || at.step < 0 || at.step >= static_cast<int>(l->steps.size())) return false;
+  if (at.part == lessons::DeckPart::Recap && (!deck_.recap || !l->remember || l->remember->step != at.step)) return false;
+  if (at.part == lessons::DeckPart::Title && !deck_.title_slide) return false;
+  move_to(at, state);
+  return true;
 }
 
 bool LessonPlayer::forward(AppState& state) {
   if (!open()) {
-    if (deck_.lessons.empty()) return false;
-    open_deck_lesson(0, state);
+    if (deck_.entries.empty()) return false;
+    open_deck_start(state);
     return open();
   }
   const int in_deck = deck_lesson();
@@ -108,7 +118,7 @@ bool LessonPlayer::forward(AppState& state) {
     next(state);
     return true;
   }
-  lessons::DeckPosition at{in_deck, step_, revealed};
+  lessons::DeckPosition at{in_deck, step_, revealed, deck_part_};
   if (!lessons::step_forward(deck_, library_, at)) return false;
   move_to(at, state);
   return true;
@@ -124,17 +134,19 @@ bool LessonPlayer::back(AppState& state) {
     if (current_step()->question) reveal(state);
     return true;
   }
-  lessons::DeckPosition at{in_deck, step_, revealed};
+  lessons::DeckPosition at{in_deck, step_, revealed, deck_part_};
   if (!lessons::step_back(deck_, library_, at)) return false;
   move_to(at, state);
   return true;
 }
 
 void LessonPlayer::move_to(const lessons::DeckPosition& at, AppState& state) {
-  if (deck_.lessons[at.lesson] != lesson()->id) start(deck_.lessons[at.lesson], at.step, state);
+  const std::string& id = deck_.entries[static_cast<std::size_t>(at.lesson)].lesson;
+  if (!open() || id != lesson()->id) start(id, at.step, state);
   else go_to(at.step, state);
   if (at.revealed && !revealed) reveal(state);
   else if (!at.revealed && revealed) unreveal(state);
+  deck_part_ = at.part;
 }
 
 bool LessonPlayer::start(std::string_view id, int step, AppState& state) {
@@ -151,6 +163,7 @@ bool LessonPlayer::start(std::string_view id, int step, AppState& state) {
 void LessonPlayer::close(AppState& state) {
   stop_resolving();
   lesson_ = -1;
+  deck_part_ = lessons::DeckPart::Step;
   resolved_.reset();
   state.view.conceal = {};
   state.view.beside.reset();
@@ -162,6 +175,7 @@ void LessonPlayer::close(AppState& state) {
 
 void LessonPlayer::go_to(int step, AppState& state) {
   if (!open()) return;
+  deck_part_ = lessons::DeckPart::Step;  // move_to() sets the title or recap after
   step = std::clamp(step, 0, step_count() - 1);
   if (step == step_) return;
   step_ = step;

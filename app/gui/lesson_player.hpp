@@ -55,13 +55,20 @@ class LessonPlayer {
   bool use_deck(const std::string& name_or_path);
   // Where the class is in the deck; -1 when the open lesson is not in it.
   int deck_lesson() const;
+  // The deck's title slide or recap is on the screen (the open step is the one
+  // about to come, or the recap item's figure); Step otherwise.
+  lessons::DeckPart deck_part() const { return deck_part_; }
   // The clicker: one forward key goes question -> reveal -> next step -> the
   // next lesson of the deck; back goes the other way (lessons/deck.hpp).
   // Without an open lesson, forward opens the deck's first one. False at an end.
   bool forward(AppState& state);
   bool back(AppState& state);
-  // Jumps to a deck lesson's first step (the table of contents).
+  // Jumps to a deck lesson's first shown step (the table of contents).
   void open_deck_lesson(int index, AppState& state);
+  // The deck's first slide (its title slide, else its first step).
+  void open_deck_start(AppState& state);
+  // Any slide of the deck; false when the deck has no such position.
+  bool open_at(const lessons::DeckPosition& at, AppState& state);
   void close(AppState& state);
   void go_to(int step, AppState& state);  // clamped to the lesson
   void next(AppState& state) { go_to(step_ + 1, state); }
@@ -93,6 +100,7 @@ class LessonPlayer {
   std::string deck_error_;
   int lesson_ = -1;
   int step_ = 0;
+  lessons::DeckPart deck_part_ = lessons::DeckPart::Step;
   std::optional<lessons::ResolvedStep> resolved_;
   std::string error_;
   std::optional<lessons::View> view_request_;

@@ -35,7 +35,17 @@ bool open_start(const LessonStart& start, Workbench& bench, AppState& state, std
     return false;
   }
   std::string lesson = start.lesson;
-  if (lesson.empty() && !start.deck.empty()) lesson = player.deck().lessons.front();
+  if (start.deck_position) {
+    if (!player.open_at(*start.deck_position, state)) {
+      *error = "the deck has no such slide";
+      return false;
+    }
+    return true;
+  }
+  if (lesson.empty() && !start.deck.empty()) {
+    player.open_deck_start(state);  // the title slide where the deck has one
+    return true;
+  }
   if (lesson.empty()) return true;
   if (!player.start(lesson, start.step - 1, state)) {
     *error = fmt::format("no lesson '{}'", lesson);

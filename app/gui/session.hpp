@@ -20,6 +20,8 @@ struct LessonStart {
   std::string deck;    // NAME or FILE (lessons/deck.hpp); empty: the default deck
   // A view-state string (view_state.hpp, `--open`): the whole state, instead of the fields above.
   std::string view_state;
+  // A slide of the deck itself (its title slide, a press of its recap), for `export --deck`.
+  std::optional<lessons::DeckPosition> deck_position;
 };
 
 // Opens the start's deck and lesson in `bench` (the deck's first lesson when

@@ -43,7 +43,8 @@ void Workbench::draw_slide_show(AppState& state) {
     toggled_resolved_.reset();
     toggled_error_.clear();
   }
-  for (int i = 0; i < static_cast<int>(toggles_.size()) && !io.WantTextInput && !io.KeyCtrl; ++i)
+  const bool on_step = lessons_.deck_part() == lessons::DeckPart::Step;  // the title and recap have no what-ifs
+  for (int i = 0; i < static_cast<int>(toggles_.size()) && on_step && !io.WantTextInput && !io.KeyCtrl; ++i)
     if (ImGui::IsKeyPressed(GLFW_KEY_Q + (i == 0 ? 0 : i == 1 ? GLFW_KEY_W - GLFW_KEY_Q : GLFW_KEY_E - GLFW_KEY_Q), false))
       cycle_toggle(i);
   if (!lessons_.revealed) {
@@ -71,16 +72,21 @@ void Workbench::draw_slide_show(AppState& state) {
     const std::string error = toggled_error_.empty() ? lessons_.error() : toggled_error_;
     std::string choices;
     for (int c : toggles_) choices += std::to_string(c);
-    const std::string key = fmt::format("{}#{}#{}#{:.3f}#{}#{}#{}", step_id, lessons_.revealed, lessons_.chosen, reveal_t_,
-                                        static_cast<const void*>(r), error, choices);
+    const lessons::DeckPart part = lessons_.deck_part();
+    const std::string key = fmt::format("{}#{}#{}#{:.3f}#{}#{}#{}#{}", step_id, lessons_.revealed, lessons_.chosen,
+                                        reveal_t_, static_cast<const void*>(r), error, choices, static_cast<int>(part));
     if (key != slide_key_ || !slide_) {
       slide_key_ = key;
-      if (r) {
+      if (part == lessons::DeckPart::Title) {
+        slide_ = deck_title_slide();
+      } else if (part == lessons::DeckPart::Recap && r) {
+        slide_ = deck_recap_slide(*r);
+      } else if (r) {
         slides::SlideState s;
         s.revealed = lessons_.revealed;
         s.chosen = lessons_.chosen;
         s.reveal_progress = reveal_t_;
-        s.position = slides::slide_position(lesson, lessons_.step());
+        s.position = deck_slide_position();
         s.toggles = toggles_;
         if (what_if) s.step = &*toggled_step_;
         slide_ = slides::build_slide(lesson, lessons_.step(), *r, s);
@@ -113,6 +119,30 @@ void Workbench::draw_slide_show(AppState& state) {
   }
   ImGui::End();
   ImGui::PopStyleVar(2);
+}
+
+std::string Workbench::deck_slide_position() const {
+  const int entry = lessons_.deck_lesson();
+  if (entry < 0) return slides::slide_position(*lessons_.lesson(), lessons_.step());
+  return slides::slide_position(lessons_.deck(), entry, lessons_.step());
+}
+
+slides::Slide Workbench::deck_title_slide() const {
+  const lessons::Deck& deck = lessons_.deck();
+  std::vector<std::string> agenda;
+  for (const lessons::DeckEntry& e : deck.entries)
+    if (const lessons::Lesson* l = lessons_.library().find(e.lesson)) agenda.push_back(l->title);
+  return slides::build_title_slide(deck.title, deck.subtitle, agenda);
+}
+
+slides::Slide Workbench::deck_recap_slide(lessons::ResolvedStep& resolved) const {
+  const lessons::Deck& deck = lessons_.deck();
+  const int item = lessons_.deck_lesson();
+  std::vector<std::string> earlier;
+  for (int i = 0; i < item; ++i)
+    if (const lessons::Lesson* l = lessons_.library().find(deck.entries[static_cast<std::size_t>(i)].lesson)) earlier.push_back(l->title);
+  return slides::build_recap_slide(*lessons_.lesson(), resolved, earlier,
+                                   fmt::format("Recap \u00b7 {} of {}", item + 1, deck.entries.size()));
 }
 
 void Workbench::cycle_toggle(int index) {

@@ -113,6 +113,10 @@ class Workbench {
   std::optional<lessons::ResolvedStep> toggled_resolved_;
   std::string toggled_error_;
   void cycle_toggle(int index);
+  // The deck's own slides and the position at the slide's top right ("Lesson 3 · 2 of 4").
+  std::string deck_slide_position() const;
+  slides::Slide deck_title_slide() const;
+  slides::Slide deck_recap_slide(lessons::ResolvedStep& resolved) const;
   void draw_presenter_figure(AppState& state, lessons::View view);
   void draw_presenter_text(AppState& state, float text_scale);
   // The question's "? wavefronts" / answer, large, in a strip under the presenter's figure.

@@ -87,6 +87,10 @@ struct BarItem {
 struct BarChart {
   std::string title;  // the quantity, with its unit ("Shared-memory wavefronts per load")
   std::vector<BarItem> items;
+  // A line: the items are points of a curve left to right (bandwidth against
+  // stride), their labels the x axis, named by `axis` ("stride in elements").
+  bool line = false;
+  std::string axis;
 };
 
 // A what-if the slide offers (padding on/off, tile 16/32, stride k): each
@@ -114,6 +118,18 @@ struct Step {
   // Charts the slide draws instead of a tool table (timings, whole-kernel views).
   std::vector<BarChart> bars;
   std::vector<Toggle> toggles;  // at most three
+  // What the step teaches and what it relies on, as concept names ("bank",
+  // "four-bank-toy"): a deck may show a step only after a step that teaches
+  // each of its needs (deck.hpp, deck_order_problems; docs/lessons.md).
+  std::vector<std::string> teaches;
+  std::vector<std::string> needs;
+};
+
+// The one figure and the one sentence a class keeps from a lesson: the recap
+// slide of a deck shows the step's figure (revealed) beside the sentence.
+struct Remember {
+  int step = 0;  // from 0
+  std::string text;
 };
 
 struct Lesson {
@@ -123,6 +139,7 @@ struct Lesson {
   std::string summary;
   std::string file;   // where it was read from
   std::vector<Step> steps;
+  std::optional<Remember> remember;
   // The file's name for messages ("05-transpose-shared.json"); the id's when read from text.
   std::string file_name() const;
 };

@@ -292,10 +292,10 @@ struct FactTable::Impl {
         {"shared_ms", kernels::resource::kShared}, {"l1_requests_ms", kernels::resource::kL1Requests},
         {"l1_sectors_ms", kernels::resource::kL1Sectors}, {"l2_ms", kernels::resource::kL2},
         {"dram_ms", kernels::resource::kDram}, {"fma_ms", kernels::resource::kFma},
-        {"launch_ms", kernels::resource::kLaunch}};
+        {"latency_ms", kernels::resource::kLatency}, {"launch_ms", kernels::resource::kLaunch}};
     if (const auto it = resources.find(field); it != resources.end()) return p->ms(it->second);
     return Error{fmt::format("'{}': no prediction field '{}' (ms, shared_ms, l1_requests_ms, l1_sectors_ms, l2_ms, "
-                             "dram_ms, fma_ms, launch_ms)", name, field)};
+                             "dram_ms, fma_ms, latency_ms, launch_ms)", name, field)};
   }
 
   Result<double> measured(const std::string& name) {
@@ -309,6 +309,11 @@ struct FactTable::Impl {
       for (const kernels::MeasuredKernel& k : m.kernels) {
         if (k.kernel != state.kernel->name || !same_read_params(*state.kernel, k.params, state.params)) continue;
         if (field == "median_ms") return k.median_ms;
+        // The spread of the timed launches: a speedup on a slide states its range.
+        if ((field == "min_ms" || field == "max_ms") && k.min_ms <= 0)
+          return Error{fmt::format("'{}': {} recorded no spread for {}", name, gpu, state.kernel->name)};
+        if (field == "min_ms") return k.min_ms;
+        if (field == "max_ms") return k.max_ms;
         if (field == "gbps") return k.gbps;
         if (field == "gflops") return k.gflops;
         if (field.rfind("ncu.", 0) == 0)

@@ -240,19 +240,26 @@ Question read_question(const json& j, const std::string& field) {
   return q;
 }
 
-// "bars": [{"title": ..., "items": [{"label", "value", "format"}, ...]}, ...]
+// "bars": [{"title": ..., "items": [{"label", "value", "format"}, ...]}, ...];
+// "style": "line" (with "axis") makes the items the points of a curve, up to twelve.
 std::vector<BarChart> read_bars(const json& j, const std::string& field) {
   if (!j.is_array() || j.empty() || j.size() > 3) fail(field, "is not an array of one to three charts");
   std::vector<BarChart> charts;
   for (std::size_t i = 0; i < j.size(); ++i) {
     const std::string f = fmt::format("{}[{}]", field, i);
     object_at(j[i], f);
-    only_keys(j[i], f, {"title", "items"});
+    only_keys(j[i], f, {"title", "items", "style", "axis"});
     BarChart c;
     c.title = text_at(j[i], "title", f, true);
+    const std::string style = text_at(j[i], "style", f, false);
+    if (!style.empty() && style != "bars" && style != "line") fail(f + ".style", fmt::format("'{}' is not bars or line", style));
+    c.line = style == "line";
+    c.axis = text_at(j[i], "axis", f, c.line);
+    if (!c.line && !c.axis.empty()) fail(f + ".axis", "names the x axis of a line; bars have none");
+    const std::size_t most = c.line ? 12 : 4;
     const auto items = j[i].find("items");
-    if (items == j[i].end() || !items->is_array() || items->empty() || items->size() > 4)
-      fail(f + ".items", "is not an array of one to four bars");
+    if (items == j[i].end() || !items->is_array() || items->size() < (c.line ? 2u : 1u) || items->size() > most)
+      fail(f + ".items", c.line ? "is not an array of two to twelve points" : "is not an array of one to four bars");
     for (std::size_t k = 0; k < items->size(); ++k) {
       const std::string g = fmt::format("{}.items[{}]", f, k);
       object_at((*items)[k], g);
@@ -328,9 +335,32 @@ std::vector<Toggle> read_toggles(const json& j, const std::string& field, const 
   return toggles;
 }
 
+// "teaches"/"needs": concept names, lower-case words joined by '-' ("four-bank-toy").
+std::vector<std::string> concepts_at(const json& parent, const char* key, const std::string& field) {
+  std::vector<std::string> out;
+  const auto it = parent.find(key);
+  if (it == parent.end()) return out;
+  const std::string f = field + "." + key;
+  if (!it->is_array()) fail(f, fmt::format("is {}, not an array of concept names", kind_of(*it)));
+  if (it->size() > 16) fail(f, fmt::format("{} concepts, over the 16 a step may name", it->size()));
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    const std::string fi = fmt::format("{}[{}]", f, i);
+    const json& v = (*it)[i];
+    if (!v.is_string()) fail(fi, fmt::format("is {}, not a concept name", kind_of(v)));
+    const std::string name = v.get<std::string>();
+    if (name.empty() || name.size() > 40 || name.front() == '-' || name.back() == '-' ||
+        name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
+      fail(fi, fmt::format("'{}' is not a concept name (lower-case letters, digits and '-', at most 40)",
+                           kernels::printable(name, 60)));
+    if (std::find(out.begin(), out.end(), name) != out.end()) fail(fi, fmt::format("'{}' is named twice", name));
+    out.push_back(name);
+  }
+  return out;
+}
+
 Lesson read_lesson(const json& j, const std::string& id) {
   object_at(j, "");
-  only_keys(j, "", {"number", "title", "summary", "steps"});
+  only_keys(j, "", {"number", "title", "summary", "steps", "remember"});
   Lesson L;
   L.id = id;
   if (!j.contains("number")) fail("number", "is missing");
@@ -343,7 +373,7 @@ Lesson read_lesson(const json& j, const std::string& id) {
   for (std::size_t i = 0; i < steps->size(); ++i) {
     const std::string f = fmt::format("steps[{}]", i);
     const json& sj = object_at((*steps)[i], f);
-    only_keys(sj, f, {"title", "state", "compare", "text", "question", "beside", "bars", "toggles"});
+    only_keys(sj, f, {"title", "state", "compare", "text", "question", "beside", "bars", "toggles", "teaches", "needs"});
     Step s;
     s.title = text_at(sj, "title", f, true);
     s.text = text_at(sj, "text", f, true);
@@ -369,7 +399,22 @@ Lesson read_lesson(const json& j, const std::string& id) {
     }
     if (auto it = sj.find("bars"); it != sj.end()) s.bars = read_bars(*it, f + ".bars");
     if (auto it = sj.find("toggles"); it != sj.end()) s.toggles = read_toggles(*it, f + ".toggles", s);
+    s.teaches = concepts_at(sj, "teaches", f);
+    s.needs = concepts_at(sj, "needs", f);
+    for (const std::string& n : s.needs)
+      if (std::find(s.teaches.begin(), s.teaches.end(), n) != s.teaches.end())
+        fail(f + ".needs", fmt::format("'{}' is also in teaches: a step cannot need what it teaches", n));
     L.steps.push_back(std::move(s));
+  }
+  // "remember": {"step": N (from 1), "text": "..."}: the recap's figure and sentence.
+  if (auto it = j.find("remember"); it != j.end()) {
+    object_at(*it, "remember");
+    only_keys(*it, "remember", {"step", "text"});
+    if (!it->contains("step")) fail("remember.step", "is missing");
+    Remember r;
+    r.step = int_value((*it)["step"], "remember.step", 1, static_cast<int>(L.steps.size())) - 1;
+    r.text = text_at(*it, "text", "remember", true);
+    L.remember = std::move(r);
   }
   return L;
 }

@@ -55,6 +55,8 @@ void check_lesson(const Lesson& lesson) {
                  L::kNameBytes, "a configuration's name");
     if (s.question) check_question(*s.question, f + ".question");
   }
+  // The recap lists one sentence per lesson of a deck in the slide's side column.
+  if (lesson.remember) text_limit("remember.text", lesson.remember->text, L::kPromptBytes, "a recap sentence");
 }
 
 bool continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }

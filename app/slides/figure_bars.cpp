@@ -70,6 +70,56 @@ std::string format_value(double v, const std::string& spec) {
   }
 }
 
+// A curve: the items are points left to right at equal steps, each labelled under
+// the axis with its x and above the point with its value; a light grid at 0, half
+// and the top. Concealed, the x labels stay and each value is a "?".
+float draw_line_chart(const FigureInput& in, const lessons::BarChart& chart, const std::vector<Bar>& points, float y,
+                      Pen& pen) {
+  constexpr float kPlotHeight = 190, kValuePx = 18, kAxisPx = 20;
+  const Box area = in.area;
+  y += pen.paragraph({area.x, y, area.w, 0}, plain(chart.title), 21, colour::kInk, Role::Caption, Face::Bold) + 10;
+  double top = 0;
+  for (const auto& p : points)
+    if (p.ok) top = std::max(top, p.value);
+  top = top > 0 ? top * 1.1 : 1;
+  const std::string top_text = format_value(top / 1.1, ".0f");
+  const float left = area.x + text_width(top_text, kAxisPx) + 14, right = area.right() - 24;
+  const Box plot{left, y + kValuePx + 8, right - left, kPlotHeight};
+  // The grid: zero, half the largest value, the largest; labelled at the left.
+  for (double f : {0.0, 0.5 / 1.1, 1.0 / 1.1}) {
+    const float gy = plot.bottom() - static_cast<float>(f) * plot.h;
+    pen.line(plot.x, gy, plot.right(), gy, f == 0 ? colour::kInk : colour::kGrid, f == 0 ? 2.0f : 1.0f);
+    if (!points.empty() && !points.front().concealed)
+      pen.right(plot.x - 8, gy - kAxisPx / 2, kAxisPx, format_value(top * f, ".0f"), kAxisPx, colour::kMuted, Role::Axis);
+  }
+  const float step = plot.w / static_cast<float>(points.size());
+  float previous_x = 0, previous_y = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Bar& p = points[i];
+    const float x = plot.x + step * (static_cast<float>(i) + 0.5f);
+    pen.centred({x - step / 2, plot.bottom() + 6, step, kAxisPx + 4}, p.label, kAxisPx, colour::kInk, Role::Axis);
+    if (p.concealed || !p.ok) {
+      pen.centred({x - step / 2, plot.bottom() - plot.h / 2 - 12, step, 24}, p.concealed ? "?" : "no value", kValuePx,
+                  colour::kMuted, Role::Bar, Face::Bold);
+      continue;
+    }
+    const float py = plot.bottom() - static_cast<float>(p.value / top) * plot.h;
+    if (i > 0 && points[i - 1].ok && !points[i - 1].concealed) {
+      Element& seg = pen.line(previous_x, previous_y, x, py, colour::kAccent, 3, Role::Bar);
+      seg.config = p.config, seg.quantity = p.quantity;
+    }
+    Element& dot = pen.rect({x - 5, py - 5, 10, 10}, colour::kAccent, Role::Bar, {}, 0, 5);
+    dot.config = p.config, dot.quantity = p.quantity;
+    Element& value = pen.centred({x - step / 2, py - kValuePx - 10, step, kValuePx + 2}, p.value_text, kValuePx, colour::kInk,
+                                 Role::Bar, Face::Bold);
+    value.config = p.config, value.quantity = p.quantity;
+    previous_x = x, previous_y = py;
+  }
+  y = plot.bottom() + 6 + kAxisPx + 6;
+  y += pen.paragraph({plot.x, y, plot.w, 0}, plain(chart.axis), 18, colour::kMuted, Role::Caption) + 6;
+  return y + 10;
+}
+
 float draw_chart(const FigureInput& in, const lessons::BarChart& chart, float y, Pen& pen) {
   std::vector<Bar> bars;
   std::set<std::string> configs;
@@ -110,6 +160,7 @@ float draw_chart(const FigureInput& in, const lessons::BarChart& chart, float y,
       if (!bars[i].code.empty())
         if (lessons::FactTable* t = in.resolved.facts.config(config_of(chart.items[i].value)))
           if (std::string decl = shared_declaration(t->state()); !decl.empty()) bars[i].code = decl;
+  if (chart.line) return draw_line_chart(in, chart, bars, y, pen);
   const Box area = in.area;
   y += pen.paragraph({area.x, y, area.w, 0}, plain(chart.title), 21, colour::kInk, Role::Caption, Face::Bold) + 8;
   float label_w = 0;

@@ -37,16 +37,18 @@ constexpr float kCalloutHeight = 58;
 
 Box figure_area() { return {kMargin, kBodyTop, kSideX - kMargin - 20, kSlideHeight - kBodyTop - 14}; }
 
-void draw_heading(const lessons::Lesson& lesson, int step, const SlideState& state, Pen& pen) {
-  const lessons::Step& s = lesson.steps[static_cast<std::size_t>(step)];
+// The title at the top left; at the right the position and the what-ifs'
+// buttons of `toggles` (none on a recap).
+void draw_heading(const std::string& title_text, const std::vector<lessons::Toggle>& toggles, const SlideState& state,
+                  Pen& pen) {
   float right = kSlideWidth - kMargin;
   if (!state.position.empty()) {
     Element& pos = pen.right(right, kHeadTop, kTitlePx, state.position, 18, colour::kMuted, Role::Heading);
     right = pos.box.x - 24;
   }
   // The what-ifs, right to left: "[W] padding: off", each a button its key cycles.
-  for (int i = static_cast<int>(s.toggles.size()) - 1; i >= 0; --i) {
-    const lessons::Toggle& g = s.toggles[static_cast<std::size_t>(i)];
+  for (int i = static_cast<int>(toggles.size()) - 1; i >= 0; --i) {
+    const lessons::Toggle& g = toggles[static_cast<std::size_t>(i)];
     const int chosen = i < static_cast<int>(state.toggles.size()) ? state.toggles[static_cast<std::size_t>(i)] : 0;
     const std::string label =
         fmt::format("{}: {}", plain(g.label), plain(g.options[static_cast<std::size_t>(std::clamp<int>(chosen, 0, static_cast<int>(g.options.size()) - 1))].label));
@@ -61,7 +63,7 @@ void draw_heading(const lessons::Lesson& lesson, int step, const SlideState& sta
     right = box.x - 10;
   }
   float px = kTitlePx;
-  const std::string title = plain(s.title);
+  const std::string title = plain(title_text);
   while (px > 20 && text_width(title, px, Face::Bold) > right - kMargin) px -= 1;
   pen.text(kMargin, kHeadTop + (kTitlePx - px) / 2, title, px, colour::kInk, Role::Heading, Face::Bold);
   pen.line(kMargin, kBodyTop - 10, kSlideWidth - kMargin, kBodyTop - 10, colour::kGrid, 1);
@@ -180,7 +182,8 @@ Slide build_slide(const lessons::Lesson& lesson, int step, lessons::ResolvedStep
   Pen pen(slide);
   pen.rect({0, 0, kSlideWidth, kSlideHeight}, colour::kBackground);
   const lessons::Step& shown = state.step ? *state.step : lesson.steps[static_cast<std::size_t>(step)];
-  draw_heading(lesson, step, state, pen);
+  const lessons::Step& written = lesson.steps[static_cast<std::size_t>(step)];
+  draw_heading(written.title, written.toggles, state, pen);
   draw_figure(shown, resolved, state, pen);
   draw_side(shown, resolved, state, pen);
   return slide;
@@ -190,13 +193,91 @@ std::string slide_position(const lessons::Lesson& lesson, int step) {
   return fmt::format("Lesson {} \u00b7 {} of {}", lesson.number, step + 1, lesson.steps.size());
 }
 
+std::string slide_position(const lessons::Deck& deck, int entry, int step) {
+  const auto& shown = deck.entries[static_cast<std::size_t>(entry)].steps;
+  const auto at = std::lower_bound(shown.begin(), shown.end(), step) - shown.begin();
+  return fmt::format("Lesson {} \u00b7 {} of {}", entry + 1, std::min<long>(at + 1, static_cast<long>(shown.size())),
+                     shown.size());
+}
+
+Slide build_title_slide(const std::string& title, const std::string& subtitle, const std::vector<std::string>& agenda) {
+  Slide slide;
+  slide.lesson = "";
+  slide.step = 0;
+  Pen pen(slide);
+  pen.rect({0, 0, kSlideWidth, kSlideHeight}, colour::kBackground);
+  const float w = kSlideWidth - 2 * 96;
+  float px = 46;
+  while (px > 30 && Pen::paragraph_height(w, plain(title), px, Face::Bold) > 130) px -= 2;
+  float y = 96;
+  y += pen.paragraph({96, y, w, 0}, plain(title), px, colour::kInk, Role::Heading, Face::Bold) + 14;
+  if (!subtitle.empty()) y += pen.paragraph({96, y, w, 0}, plain(subtitle), 26, colour::kMuted, Role::Heading) + 10;
+  pen.line(96, y + 8, kSlideWidth - 96, y + 8, colour::kGrid, 2);
+  y += 32;
+  // The agenda: what the class will see, one line per lesson, in two columns when long.
+  const float rows = static_cast<float>(agenda.size() > 6 ? (agenda.size() + 1) / 2 : agenda.size());
+  float line_px = 26;
+  while (line_px > 20 && rows * line_px * 1.6f > kSlideHeight - 48 - y) line_px -= 1;
+  const float column_w = agenda.size() > 6 ? w / 2 : w;
+  for (std::size_t i = 0; i < agenda.size(); ++i) {
+    const float x = 96 + (agenda.size() > 6 && static_cast<float>(i) >= rows ? column_w : 0);
+    const float row = agenda.size() > 6 && static_cast<float>(i) >= rows ? static_cast<float>(i) - rows : static_cast<float>(i);
+    const float top = y + row * line_px * 1.6f;
+    pen.text(x, top, fmt::format("{}.", i + 1), line_px, colour::kAccent, Role::Body, Face::Bold);
+    std::string label = plain(agenda[i]);
+    float px_i = line_px;
+    while (px_i > kMinGlyphPx && text_width(label, px_i) > column_w - 60) px_i -= 1;
+    pen.text(x + 44, top + (line_px - px_i) / 2, label, px_i, colour::kInk, Role::Body);
+  }
+  return slide;
+}
+
+Slide build_recap_slide(const lessons::Lesson& lesson, lessons::ResolvedStep& resolved,
+                        const std::vector<std::string>& earlier, const std::string& position) {
+  const int step = lesson.remember ? lesson.remember->step : 0;
+  const lessons::Step& shown = lesson.steps[static_cast<std::size_t>(step)];
+  Slide slide;
+  slide.lesson = lesson.id;
+  slide.step = step + 1;
+  slide.reveal = true;
+  Pen pen(slide);
+  pen.rect({0, 0, kSlideWidth, kSlideHeight}, colour::kBackground);
+  SlideState state;
+  state.revealed = true;
+  state.position = position;
+  draw_heading("Recap: " + lesson.title, {}, state, pen);
+  draw_figure(shown, resolved, state, pen);
+  // The lessons recapped so far by title, muted; then this one's sentence, large.
+  const float top = kBodyTop, bottom = kSlideHeight - 14, indent = 40;
+  const std::string sentence = plain(lesson.remember ? lesson.remember->text : "");
+  float title_px = 18, px = 24;
+  auto height = [&](float t, float p) {
+    float h = 0;
+    for (const std::string& e : earlier) h += Pen::paragraph_height(kSideWidth - indent, plain(e), t) + 6;
+    return h + Pen::paragraph_height(kSideWidth - indent, sentence, p, Face::Bold) + kGap;
+  };
+  while (px > 18 && height(title_px, px) > bottom - top) px -= 1;
+  while (title_px > kMinGlyphPx && height(title_px, px) > bottom - top) title_px -= 1;
+  float y = top;
+  for (std::size_t i = 0; i < earlier.size(); ++i) {
+    pen.text(kSideX, y, fmt::format("{}.", i + 1), title_px, colour::kMuted, Role::Body);
+    y += pen.paragraph({kSideX + indent, y, kSideWidth - indent, 0}, plain(earlier[i]), title_px, colour::kMuted, Role::Body) + 6;
+  }
+  if (!earlier.empty()) y += kGap;
+  pen.text(kSideX, y, fmt::format("{}.", earlier.size() + 1), px, colour::kAccent, Role::Body, Face::Bold);
+  pen.paragraph({kSideX + indent, y, kSideWidth - indent, 0}, sentence, px, colour::kInk, Role::Body, Face::Bold);
+  return slide;
+}
+
 Slide error_slide(const lessons::Lesson& lesson, int step, const std::string& error) {
   Slide slide;
   slide.lesson = lesson.id;
   slide.step = step + 1;
   Pen pen(slide);
   pen.rect({0, 0, kSlideWidth, kSlideHeight}, colour::kBackground);
-  if (step >= 0 && step < static_cast<int>(lesson.steps.size())) draw_heading(lesson, step, {}, pen);
+  if (step >= 0 && step < static_cast<int>(lesson.steps.size()))
+    draw_heading(lesson.steps[static_cast<std::size_t>(step)].title, lesson.steps[static_cast<std::size_t>(step)].toggles, {},
+                 pen);
   pen.paragraph({kMargin, kBodyTop, kSlideWidth - 2 * kMargin, kSlideHeight - kBodyTop}, "This step cannot be shown: " + error,
                 22, colour::kConflict, Role::Body);
   return slide;

@@ -11,6 +11,7 @@
 #include <vector>
 #include <string>
 
+#include "lessons/deck.hpp"
 #include "lessons/lesson.hpp"
 #include "lessons/lesson_facts.hpp"
 #include "slides/slide.hpp"
@@ -37,6 +38,16 @@ Slide build_slide(const lessons::Lesson& lesson, int step, lessons::ResolvedStep
 
 // "Lesson 5 · 3 of 5": where the class is, at the slide's top right.
 std::string slide_position(const lessons::Lesson& lesson, int step);
+// The same in a deck: the lesson's place in the deck, the step among those it shows.
+std::string slide_position(const lessons::Deck& deck, int entry, int step);
+
+// A deck's title slide: its title, subtitle and the lessons it will show.
+Slide build_title_slide(const std::string& title, const std::string& subtitle, const std::vector<std::string>& agenda);
+
+// One press of a deck's recap: the lesson's "remember" step's figure, revealed,
+// beside its sentence to remember, under the titles of the lessons recapped before.
+Slide build_recap_slide(const lessons::Lesson& lesson, lessons::ResolvedStep& resolved,
+                        const std::vector<std::string>& earlier_titles, const std::string& position);
 
 // The slide of a step that cannot be shown: its title and why.
 Slide error_slide(const lessons::Lesson& lesson, int step, const std::string& error);

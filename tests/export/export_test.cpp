@@ -426,6 +426,46 @@ TEST(ExportCli, PngRendersWithoutADisplay) {
   fs::remove_all(dir);
 }
 
+// A deck of picked steps with a title slide and a recap: the title and each
+// recap press as PNG and SVG, only the picked steps, and a handout of the
+// questions alone (a step without a question adds nothing to it).
+TEST(ExportCli, DeckOfPickedStepsWritesItsTitleAndRecap) {
+  const fs::path dir = fs::temp_directory_path() / ("ws_export_picked_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  {
+    std::ofstream deck(dir / "picked.json");
+    deck << R"({"title": "Picked", "subtitle": "two steps", "title_slide": true, "recap": true,
+                "lessons": [{"lesson": "toy", "steps": [2, 3]}]})";
+  }
+  const fs::path out = dir / "slides";
+  const auto r = test::run_warpscope_with({"export", "--deck", (dir / "picked.json").string(), "--out", out.string()}, "",
+                                          "env -u DISPLAY -u WAYLAND_DISPLAY");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const lessons::LessonLibrary library = lessons::load_library();
+  const lessons::Lesson& toy = *library.find("toy");
+  ASSERT_TRUE(toy.remember.has_value());
+  ASSERT_FALSE(toy.steps[1].question.has_value()) << "step 2 must be a step without a question for this test";
+  ASSERT_TRUE(toy.steps[2].question.has_value()) << "step 3 must ask";
+  std::set<std::string> expected = {"handout.html", "teacher.html"}, written;
+  for (const char* ext : {".png", ".svg"}) {
+    expected.insert(std::string("00-title") + ext);
+    expected.insert(std::string("01-toy-s02-question") + ext);
+    expected.insert(std::string("01-toy-s03-question") + ext);
+    expected.insert(std::string("01-toy-s03-reveal") + ext);
+    expected.insert(std::string("02-recap-01") + ext);
+  }
+  for (const auto& e : fs::directory_iterator(out)) written.insert(e.path().filename().string());
+  EXPECT_EQ(written, expected);
+  EXPECT_NE(test::slurp(out / "00-title.svg").find(">Picked</text>"), std::string::npos);
+  EXPECT_NE(test::slurp(out / "02-recap-01.svg").find("Recap"), std::string::npos);
+  const std::string handout = test::slurp(out / "handout.html");
+  EXPECT_EQ(handout.find("01-toy-s02"), std::string::npos) << "a step without a question is not on the handout";
+  EXPECT_NE(handout.find("01-toy-s03-question.png"), std::string::npos);
+  EXPECT_NE(test::slurp(out / "teacher.html").find("02-recap-01.png"), std::string::npos);
+  fs::remove_all(dir);
+}
+
 // A deck into a folder: a PNG and an SVG per step state, the handout without
 // any answer, the teacher's page with every one (rendered with no display).
 TEST(ExportCli, DeckWritesEveryStepStateAndAHandoutWithoutAnswers) {

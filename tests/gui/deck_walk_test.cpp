@@ -16,25 +16,31 @@ struct Slide {
   std::string lesson;
   int step = 0;
   bool revealed = false;
+  lessons::DeckPart part = lessons::DeckPart::Step;
   bool operator==(const Slide&) const = default;
 };
 
-Slide here(const LessonPlayer& p) { return {p.lesson()->id, p.step(), p.revealed}; }
+Slide here(const LessonPlayer& p) { return {p.lesson()->id, p.step(), p.revealed, p.deck_part()}; }
 
 TEST(DeckWalk, TheForwardKeyAloneRunsTheDefaultDeck) {
   AppState state;
   LessonPlayer player;
   ASSERT_EQ(player.deck_error(), "");
   ASSERT_EQ(player.deck().name, "default");
+  const lessons::Deck& deck = player.deck();
   std::vector<Slide> expected;
-  for (const std::string& id : player.deck().lessons) {
-    const lessons::Lesson* l = player.library().find(id);
-    ASSERT_NE(l, nullptr) << id;
-    for (int s = 0; s < static_cast<int>(l->steps.size()); ++s) {
-      expected.push_back({id, s, false});
-      if (l->steps[s].question) expected.push_back({id, s, true});
+  if (deck.title_slide) expected.push_back({deck.entries[0].lesson, deck.entries[0].steps[0], false, lessons::DeckPart::Title});
+  for (const lessons::DeckEntry& e : deck.entries) {
+    const lessons::Lesson* l = player.library().find(e.lesson);
+    ASSERT_NE(l, nullptr) << e.lesson;
+    for (int s : e.steps) {
+      expected.push_back({e.lesson, s, false});
+      if (l->steps[s].question) expected.push_back({e.lesson, s, true});
     }
   }
+  if (deck.recap)
+    for (const lessons::DeckEntry& e : deck.entries)
+      expected.push_back({e.lesson, player.library().find(e.lesson)->remember->step, true, lessons::DeckPart::Recap});
   ASSERT_TRUE(player.forward(state));  // no lesson open: the deck's first
   std::vector<Slide> seen{here(player)};
   while (player.forward(state)) {

@@ -98,7 +98,7 @@ TEST_F(ViewStateWindow, DeckRoundTrips) {
   }
   const std::string text = "deck=" + percent_encode(deck) + "&lesson=banks";
   EXPECT_EQ(round_trip(text), text);
-  EXPECT_EQ(player.deck().lessons.size(), 2u);
+  EXPECT_EQ(player.deck().entries.size(), 2u);
   EXPECT_EQ(round_trip("lesson=banks"), "lesson=banks");
   EXPECT_EQ(player.deck().name, "default");
 }
@@ -158,7 +158,7 @@ TEST_F(ViewStateWindow, BadInputNamesTheKeyAndChangesNothing) {
       {"lesson=nosuch", "lesson: 'nosuch' is not a lesson (known: banks, "},
       {"lesson=padding&step=99", "step: 99 is outside lesson 'padding' (steps 1 .. "},
       {"lesson=padding&step=2&reveal=1", "reveal: step 2 of lesson 'padding' asks no question"},
-      {"deck=nosuch", "deck: 'nosuch' is not a deck (known: default"},
+      {"deck=nosuch", "deck: 'nosuch' is not a deck (known: course, default"},
       {"arch=sm99", "arch: 'sm99' is not a preset (presets: "},
       {"kernel=transpose_shared&tile=7", "tile: "},
       {"kernel=transpose_shared&rows=64&cols=64&block=5,0",

@@ -24,4 +24,13 @@ struct BuiltSlide {
 // Built on first use; a step that cannot be resolved fails the calling test.
 const std::vector<BuiltSlide>& every_shipped_slide();
 
+// A deck's own slide (its title slide, a press of its recap), named "default recap 3".
+struct DeckPage {
+  std::string name;
+  Slide slide;
+};
+const std::vector<DeckPage>& every_deck_page();
+// Both of the above: every slide a shipped deck draws.
+std::vector<DeckPage> every_slide_drawn();
+
 }  // namespace ws::slides::test

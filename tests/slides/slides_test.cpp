@@ -25,7 +25,8 @@ const std::vector<BuiltSlide>& every_shipped_slide() {
     for (const std::string& name : lessons::deck_names(lib)) {
       auto deck = lessons::load_deck(name, lib);
       if (!deck) continue;
-      for (const std::string& id : deck->lessons) {
+      for (const lessons::DeckEntry& entry : deck->entries) {
+        const std::string& id = entry.lesson;
         if (!seen.insert(id).second) continue;
         const lessons::Lesson* l = lib.find(id);
         if (!l) continue;
@@ -57,6 +58,45 @@ const std::vector<BuiltSlide>& every_shipped_slide() {
   return slides;
 }
 
+// The deck's own slides: each shipped deck's title slide and every press of its recap.
+const std::vector<DeckPage>& every_deck_page() {
+  static std::vector<DeckPage> pages;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    static const lessons::LessonLibrary lib = lessons::load_library();
+    for (const std::string& name : lessons::deck_names(lib)) {
+      auto deck = lessons::load_deck(name, lib);
+      if (!deck) {
+        ADD_FAILURE() << deck.error().message;
+        continue;
+      }
+      std::vector<std::string> agenda, earlier;
+      for (const auto& e : deck->entries) agenda.push_back(lib.find(e.lesson)->title);
+      if (deck->title_slide) pages.push_back({name + " title slide", build_title_slide(deck->title, deck->subtitle, agenda)});
+      if (!deck->recap) continue;
+      for (std::size_t i = 0; i < deck->entries.size(); ++i) {
+        const lessons::Lesson& l = *lib.find(deck->entries[i].lesson);
+        auto r = lessons::resolve_step(l.steps[static_cast<std::size_t>(l.remember->step)]);
+        if (!r) {
+          ADD_FAILURE() << l.id << ": " << r.error().message;
+          continue;
+        }
+        pages.push_back({name + " recap " + std::to_string(i + 1), build_recap_slide(l, *r, earlier, "Recap")});
+        earlier.push_back(l.title);
+      }
+    }
+  });
+  return pages;
+}
+
+// Every slide drawn: each state of each step, and each deck's own slides.
+std::vector<DeckPage> every_slide_drawn() {
+  std::vector<DeckPage> all;
+  for (const auto& b : every_shipped_slide()) all.push_back({b.name, b.slide});
+  for (const auto& p : every_deck_page()) all.push_back(p);
+  return all;
+}
+
 namespace {
 
 bool overlap(const Box& a, const Box& b, float slack) {
@@ -64,6 +104,8 @@ bool overlap(const Box& a, const Box& b, float slack) {
 }
 
 TEST(Slides, EveryShippedDeckIsBuilt) {
+  // Two decks with a title slide and a recap of 7 and 13 lessons.
+  EXPECT_GE(every_deck_page().size(), 20u);
   const auto& all = every_shipped_slide();
   // 13 lessons, 57 steps, 30 questions in the default deck today: a deck that
   // built nothing (a lost lesson) must not pass the checks below vacuously.
@@ -72,7 +114,7 @@ TEST(Slides, EveryShippedDeckIsBuilt) {
 
 TEST(Slides, EveryGlyphIsAtLeast16Pixels) {
   std::map<std::string, float> smallest;
-  for (const auto& b : every_shipped_slide()) {
+  for (const auto& b : every_slide_drawn()) {
     EXPECT_GE(b.slide.smallest_glyph(), kMinGlyphPx) << b.name;
     for (const auto& e : b.slide.elements)
       if (e.kind == Kind::Text && e.glyph_px < kMinGlyphPx) ADD_FAILURE() << b.name << ": '" << e.text << "' " << e.glyph_px << " px";
@@ -80,7 +122,7 @@ TEST(Slides, EveryGlyphIsAtLeast16Pixels) {
 }
 
 TEST(Slides, NothingIsCutOffAtAnEdge) {
-  for (const auto& b : every_shipped_slide())
+  for (const auto& b : every_slide_drawn())
     for (const auto& e : b.slide.elements) {
       const Box& x = e.box;
       const float left = std::min(x.x, x.right()), right = std::max(x.x, x.right());
@@ -92,7 +134,7 @@ TEST(Slides, NothingIsCutOffAtAnEdge) {
 }
 
 TEST(Slides, NoTextCoversAnotherText) {
-  for (const auto& b : every_shipped_slide()) {
+  for (const auto& b : every_slide_drawn()) {
     std::vector<const Element*> texts;
     for (const auto& e : b.slide.elements)
       if (e.kind == Kind::Text) texts.push_back(&e);
@@ -108,7 +150,7 @@ TEST(Slides, NoTextCoversAnotherText) {
 TEST(Slides, NoToolChromeOnASlide) {
   // File names, commands, flags, key help: what a student should not see.
   const std::vector<std::string> chrome = {".md", ".json", "warpscope", "--", "PgDn", "Ctrl+", "Shift+", "docs/", "tab"};
-  for (const auto& b : every_shipped_slide())
+  for (const auto& b : every_slide_drawn())
     for (const auto& s : b.slide.strings())
       for (const auto& c : chrome) {
         if (c == "tab" && s.find(" tab") == std::string::npos) continue;
@@ -173,7 +215,7 @@ TEST(Slides, ComparedLayoutsNeverDrawTheSameFigure) {
 }
 
 TEST(Slides, SvgHoldsEveryStringOfTheSlide) {
-  for (const auto& b : every_shipped_slide()) {
+  for (const auto& b : every_slide_drawn()) {
     const std::string svg = to_svg(b.slide);
     for (const auto& s : b.slide.strings()) {
       std::string escaped;
@@ -190,7 +232,7 @@ namespace ws::slides::test {
 namespace {
 
 // docs/lessons.md keeps the smallest text and lane number of every state of the
-// default deck (scripts/slide-glyphs.sh): each row must be what the slide draws.
+// course deck (scripts/slide-glyphs.sh): each row must be what the slide draws.
 TEST(Slides, TheGlyphTableInTheDocsIsTheSlides) {
   const std::string path = kernels::find_data_file("docs/lessons.md");
   ASSERT_FALSE(path.empty()) << "docs/lessons.md not found";
@@ -215,12 +257,12 @@ TEST(Slides, TheGlyphTableInTheDocsIsTheSlides) {
     if (m[5].matched) EXPECT_NEAR(lane, std::stof(m[5]), 0.05) << line;
     else EXPECT_EQ(lane, 0) << line;
   }
-  // Every state of the default deck has its row.
-  const auto deck = lessons::load_deck("default", lessons::load_library());
+  // Every state of every step of the course has its row.
+  const auto deck = lessons::load_deck("course", lessons::load_library());
   ASSERT_TRUE(deck.has_value());
   int states = 0;
   for (const auto& b : every_shipped_slide())
-    if (std::find(deck->lessons.begin(), deck->lessons.end(), b.lesson->id) != deck->lessons.end()) ++states;
+    if (deck->index_of(b.lesson->id) >= 0) ++states;
   EXPECT_EQ(rows, states) << "rerun scripts/slide-glyphs.sh into docs/lessons.md";
 }
 
