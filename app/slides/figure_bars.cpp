@@ -83,7 +83,8 @@ float draw_line_chart(const FigureInput& in, const lessons::BarChart& chart, con
     if (p.ok) top = std::max(top, p.value);
   top = top > 0 ? top * 1.1 : 1;
   const std::string top_text = format_value(top / 1.1, ".0f");
-  const float left = area.x + text_width(top_text, kAxisPx) + 14, right = area.right() - 24;
+  // One gutter for every line chart, so that charts stacked on a slide put their x values under each other.
+  const float left = area.x + std::max(text_width(top_text, kAxisPx), 64.0f) + 14, right = area.right() - 24;
   const Box plot{left, y + kValuePx + 8, right - left, kPlotHeight};
   // The grid: zero, half the largest value, the largest; labelled at the left.
   for (double f : {0.0, 0.5 / 1.1, 1.0 / 1.1}) {
