@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <regex>
 #include <cctype>
 #include <set>
 
@@ -203,6 +204,35 @@ TEST(Deck, NoHandoutQuestionAnswersAnEarlierOne) {
       }
     }
   }
+}
+
+}  // namespace
+}  // namespace ws::lessons
+
+namespace ws::lessons {
+namespace {
+
+// A speedup on a slide is a ratio of recorded medians, and it states the range
+// the recorded launches give it (measured.<gpu>.min_ms / max_ms of the same GPU)
+// in the same text: "1.72x ... between 1.65 and 1.77".
+TEST(Deck, EveryMeasuredSpeedupStatesItsSpread) {
+  const std::regex ratio(R"(measured\.(h[0-9]+)\.median_ms\s*/)");
+  int ratios = 0;
+  for (const Lesson& l : deck_library().lessons)
+    for (std::size_t i = 0; i < l.steps.size(); ++i) {
+      const Step& s = l.steps[i];
+      std::vector<std::string> texts = {s.text};
+      if (s.question) texts.insert(texts.end(), {s.question->prompt, s.question->reveal});
+      for (const std::string& t : texts)
+        for (auto m = std::sregex_iterator(t.begin(), t.end(), ratio); m != std::sregex_iterator(); ++m) {
+          ++ratios;
+          const std::string gpu = (*m)[1];
+          EXPECT_TRUE(t.find("measured." + gpu + ".min_ms") != std::string::npos &&
+                      t.find("measured." + gpu + ".max_ms") != std::string::npos)
+              << l.file_name() << " step " << i + 1 << ": a " << gpu << " speedup without its spread: " << t;
+        }
+    }
+  EXPECT_GE(ratios, 4);
 }
 
 }  // namespace
