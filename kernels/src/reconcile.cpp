@@ -38,7 +38,7 @@ std::string_view cause_phrase(NcuCause c) {
   switch (c) {
     case NcuCause::Equal: return "equal";
     case NcuCause::L1Contention: return "L1 contention";
-    case NcuCause::IdealWavefronts: return "ideal wavefronts";
+    case NcuCause::IdealWavefronts: return "ideal > 1";  // short: the Whole-kernel tab fits it at 1280 x 720
     case NcuCause::Pairing: return "pairing rule";
     case NcuCause::WarpShape: return "warps of a 2-D block";
     case NcuCause::InactiveLanes: return "inactive lanes";

@@ -19,7 +19,7 @@ std::string slide_after(const std::vector<std::string>& presses, const std::stri
                         const std::string& step = "5") {
   const fs::path out = fs::path(WS_TEST_OUT_DIR) / "clicker.png";
   fs::create_directories(out.parent_path());
-  std::vector<std::string> args{"screenshot", "--deck", "default", "--lesson", lesson, "--step", step,
+  std::vector<std::string> args{"screenshot", "--deck", "course", "--lesson", lesson, "--step", step,
                                 "--present",  "--size", "1280x720", "--out", out.string()};
   for (const std::string& k : presses) {
     args.push_back("--press");
@@ -52,7 +52,7 @@ TEST(Clicker, BadPressesAndDecksAreNamed) {
   EXPECT_NE(r.err.find("--press: 'PgDown' is not a key (keys: PgDn"), std::string::npos) << r.err;
   r = run_warpscope({"screenshot", "--deck", "nosuch", "--out", out});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("--deck: 'nosuch' is not a deck (known: default"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--deck: 'nosuch' is not a deck (known: course, default"), std::string::npos) << r.err;
   r = run_warpscope({"screenshot", "--kernel", "copy", "--press", "PgDn", "--out", out});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--press: needs --lesson, --deck or --open"), std::string::npos) << r.err;

@@ -170,6 +170,7 @@ TEST_F(LessonWindowTest, KeysAloneRunALesson) {
     window_->end_frame();
   };
   LessonPlayer& player = bench.lessons();
+  ASSERT_TRUE(player.use_deck("course"));  // every step of every lesson: the keys walk them all
   ASSERT_TRUE(player.start("transpose-shared", 0, s));
   s.view.presenter = false;
   press(GLFW_KEY_P);
