@@ -187,11 +187,9 @@ int run_deck_export(const std::string& deck_name, const std::string& out_dir) {
   int files = 0;
   std::string title_png;
   if (deck->title_slide) {
-    std::vector<std::string> agenda;
-    for (const auto& e : deck->entries) agenda.push_back(lib.find(e.lesson)->title);
     std::string error;
-    if (!write_deck_slide(*deck, deck_name, lessons::deck_start(*deck),
-                          slides::build_title_slide(deck->title, deck->subtitle, agenda), dir, "00-title", &error))
+    if (!write_deck_slide(*deck, deck_name, lessons::deck_start(*deck), slides::build_title_slide(*deck, lib), dir,
+                          "00-title", &error))
       return fail("the title slide", error);
     title_png = "00-title.png";
     files += 2;
@@ -235,7 +233,7 @@ int run_deck_export(const std::string& deck_name, const std::string& out_dir) {
     }
     pages.push_back(std::move(lp));
   }
-  std::vector<std::string> recap_pngs, earlier;
+  std::vector<std::string> recap_pngs;
   for (std::size_t l = 0; deck->recap && l < deck->entries.size(); ++l) {
     const lessons::Lesson& lesson = *lib.find(deck->entries[l].lesson);
     auto r = lessons::resolve_step(lesson.steps[static_cast<std::size_t>(lesson.remember->step)]);
@@ -243,11 +241,9 @@ int run_deck_export(const std::string& deck_name, const std::string& out_dir) {
     const lessons::DeckPosition at{static_cast<int>(l), lesson.remember->step, true, lessons::DeckPart::Recap};
     const std::string stem = fmt::format("{:02}-recap-{:02}", deck->entries.size() + 1, l + 1);
     std::string error;
-    const auto position = fmt::format("Recap \u00b7 {} of {}", l + 1, deck->entries.size());
-    if (!write_deck_slide(*deck, deck_name, at, slides::build_recap_slide(lesson, *r, earlier, position), dir, stem,
+    if (!write_deck_slide(*deck, deck_name, at, slides::build_recap_slide(*deck, lib, static_cast<int>(l), *r), dir, stem,
                           &error))
       return fail(fmt::format("recap {}", l + 1), error);
-    earlier.push_back(lesson.title);
     recap_pngs.push_back(stem + ".png");
     files += 2;
   }

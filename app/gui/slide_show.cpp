@@ -127,22 +127,10 @@ std::string Workbench::deck_slide_position() const {
   return slides::slide_position(lessons_.deck(), entry, lessons_.step());
 }
 
-slides::Slide Workbench::deck_title_slide() const {
-  const lessons::Deck& deck = lessons_.deck();
-  std::vector<std::string> agenda;
-  for (const lessons::DeckEntry& e : deck.entries)
-    if (const lessons::Lesson* l = lessons_.library().find(e.lesson)) agenda.push_back(l->title);
-  return slides::build_title_slide(deck.title, deck.subtitle, agenda);
-}
+slides::Slide Workbench::deck_title_slide() const { return slides::build_title_slide(lessons_.deck(), lessons_.library()); }
 
 slides::Slide Workbench::deck_recap_slide(lessons::ResolvedStep& resolved) const {
-  const lessons::Deck& deck = lessons_.deck();
-  const int item = lessons_.deck_lesson();
-  std::vector<std::string> earlier;
-  for (int i = 0; i < item; ++i)
-    if (const lessons::Lesson* l = lessons_.library().find(deck.entries[static_cast<std::size_t>(i)].lesson)) earlier.push_back(l->title);
-  return slides::build_recap_slide(*lessons_.lesson(), resolved, earlier,
-                                   fmt::format("Recap \u00b7 {} of {}", item + 1, deck.entries.size()));
+  return slides::build_recap_slide(lessons_.deck(), lessons_.library(), lessons_.deck_lesson(), resolved);
 }
 
 void Workbench::cycle_toggle(int index) {

@@ -269,6 +269,20 @@ Slide build_recap_slide(const lessons::Lesson& lesson, lessons::ResolvedStep& re
   return slide;
 }
 
+Slide build_title_slide(const lessons::Deck& deck, const lessons::LessonLibrary& library) {
+  std::vector<std::string> agenda;
+  for (const lessons::DeckEntry& e : deck.entries) agenda.push_back(library.find(e.lesson)->title);
+  return build_title_slide(deck.title, deck.subtitle, agenda);
+}
+
+Slide build_recap_slide(const lessons::Deck& deck, const lessons::LessonLibrary& library, int item,
+                        lessons::ResolvedStep& resolved) {
+  std::vector<std::string> earlier;
+  for (int i = 0; i < item; ++i) earlier.push_back(library.find(deck.entries[static_cast<std::size_t>(i)].lesson)->title);
+  return build_recap_slide(*library.find(deck.entries[static_cast<std::size_t>(item)].lesson), resolved, earlier,
+                           fmt::format("Recap \u00b7 {} of {}", item + 1, deck.entries.size()));
+}
+
 Slide error_slide(const lessons::Lesson& lesson, int step, const std::string& error) {
   Slide slide;
   slide.lesson = lesson.id;

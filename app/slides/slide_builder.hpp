@@ -49,6 +49,13 @@ Slide build_title_slide(const std::string& title, const std::string& subtitle, c
 Slide build_recap_slide(const lessons::Lesson& lesson, lessons::ResolvedStep& resolved,
                         const std::vector<std::string>& earlier_titles, const std::string& position);
 
+// The same for a deck: its title, subtitle and the titles of its lessons; and
+// press `item` (from 0) of its recap, "Recap · 3 of 8", on the lesson's
+// remember step resolved.
+Slide build_title_slide(const lessons::Deck& deck, const lessons::LessonLibrary& library);
+Slide build_recap_slide(const lessons::Deck& deck, const lessons::LessonLibrary& library, int item,
+                        lessons::ResolvedStep& resolved);
+
 // The slide of a step that cannot be shown: its title and why.
 Slide error_slide(const lessons::Lesson& lesson, int step, const std::string& error);
 

@@ -70,9 +70,7 @@ const std::vector<DeckPage>& every_deck_page() {
         ADD_FAILURE() << deck.error().message;
         continue;
       }
-      std::vector<std::string> agenda, earlier;
-      for (const auto& e : deck->entries) agenda.push_back(lib.find(e.lesson)->title);
-      if (deck->title_slide) pages.push_back({name + " title slide", build_title_slide(deck->title, deck->subtitle, agenda)});
+      if (deck->title_slide) pages.push_back({name + " title slide", build_title_slide(*deck, lib)});
       if (!deck->recap) continue;
       for (std::size_t i = 0; i < deck->entries.size(); ++i) {
         const lessons::Lesson& l = *lib.find(deck->entries[i].lesson);
@@ -81,8 +79,7 @@ const std::vector<DeckPage>& every_deck_page() {
           ADD_FAILURE() << l.id << ": " << r.error().message;
           continue;
         }
-        pages.push_back({name + " recap " + std::to_string(i + 1), build_recap_slide(l, *r, earlier, "Recap")});
-        earlier.push_back(l.title);
+        pages.push_back({name + " recap " + std::to_string(i + 1), build_recap_slide(*deck, lib, static_cast<int>(i), *r)});
       }
     }
   });
