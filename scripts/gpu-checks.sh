@@ -7,6 +7,7 @@
 # TEST: test executables of build-carry/ to run (default: all of them).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+source "$here/scripts/strip-output.sh"  # what it prints holds no machine folder (issue 37)
 bin=$here/build-carry
 res=${1:?results directory}
 mkdir -p "$res"

@@ -11,6 +11,7 @@
 # About 2.5 minutes on an H100 (2026-11-28: 150 s, the build aside).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+source "$here/scripts/strip-output.sh"  # what it prints holds no machine folder (issue 37)
 export BIN_DIR=${BIN_DIR:-$here/build-carry}
 export LD_LIBRARY_PATH=$BIN_DIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export WARPSCOPE_DATA_DIR=$here WARPSCOPE_MEASUREMENTS_DIR=$here/assets/measurements

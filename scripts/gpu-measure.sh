@@ -23,6 +23,7 @@ kernels=()
 [ "$mode" = kernel ] && { kernels=("${@:2}"); [ ${#kernels[@]} -gt 0 ] || { echo "usage: $0 kernel NAME..." >&2; exit 2; }; }
 wanted() { [ -z "$only" ] || [ "$1" = "$only" ]; }
 here=$(cd "$(dirname "$0")/.." && pwd)
+source "$here/scripts/strip-output.sh"  # what it prints holds no machine folder (issue 37)
 bin=${BIN_DIR:-$here/build-carry}  # BIN_DIR: another folder of gpu-bundle.sh's binaries
 export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export WARPSCOPE_DATA_DIR=$here

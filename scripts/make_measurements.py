@@ -16,8 +16,13 @@ not times: the same on every machine for the same body), and entries the run did
 not time (NO_TWIN_SHAPES=1 skips the twins' extra shapes) stay as they were.
 Entries the file has no counters for take this run's, where RESULTS_DIR holds
 them (ncu-sweep-*.csv, ncu-fast-*.csv of a SHAPE_COUNTERS_ONLY=1 counters call).
-"updates" records what stayed untimed and what was counted."""
+"updates" records what stayed untimed and what was counted.
+Every string written passes through scripts/strip_paths.py (bench's --json /tmp/res/...
+in "command" becomes $TMP/res/...)."""
 import csv, glob, json, os, re, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from strip_paths import strip_json  # noqa: E402  (the "command" fields: no recording machine's folder in assets/)
 
 NCU_COMMAND = ("ncu --clock-control none --metrics <hardware-model metrics> --csv --page raw -k regex:ws_kernel "
                "warpscope bench --kernel K [flags] --launch-once")
@@ -89,7 +94,7 @@ def merge(run, kernels, out_path):
     doc["kernels"].update(kernels)
     doc.setdefault("updates", []).append({"kernels": sorted(kernels), "date": run["date"], "driver": run["driver"],
                                           "command": run["command"]})
-    json.dump(doc, open(out_path, "w"), indent=1)
+    json.dump(strip_json(doc), open(out_path, "w"), indent=1)
     print(f"{out_path}: {len(kernels)} entries re-measured ({', '.join(sorted(kernels))})")
 
 
@@ -164,7 +169,7 @@ def main(res, out_path, update=False, timings=False):
     if os.path.exists(calibration):
         doc["calibration"] = json.load(open(calibration))["calibration"]
     doc["kernels"] = kernels
-    json.dump(doc, open(out_path, "w"), indent=1)
+    json.dump(strip_json(doc), open(out_path, "w"), indent=1)
     print(f"{out_path}: {len(kernels)} entries, memcpy {doc['memcpy_d2d_gbps']:.0f} GB/s, "
           f"transpose_fast {kernels['transpose_fast']['fraction_of_memcpy'] * 100:.1f}%")
 

@@ -12,7 +12,8 @@
       the one-block tables scripts/probes/one-block-counters.sh printed, as one_block entries.
 
 Entries already in the index are kept unless the same launch (kernel, params, launch,
-repeat) or the same one-block shape comes again.
+repeat) or the same one-block shape comes again. Every text written passes through
+scripts/strip_paths.py: the Source page's "File Path" is relative to the repository.
 """
 import argparse
 import csv
@@ -24,6 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_measurements import ncu_rows  # noqa: E402  (the raw page's reader)
+from strip_paths import strip_json, strip_paths  # noqa: E402  (no recording machine's folder in assets/)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE_COLUMNS = ["Line No", "Source", "Address", "Source", "Instructions Executed", "Thread Instructions Executed",
@@ -85,7 +87,8 @@ def trim_source_page(src, dst):
             raise SystemExit(f"{src}: a shared instruction, but the Source page lacks the shared columns")
         out.append([r[i] if i is not None else "0" for i in cols])
     with open(dst, "w", newline="") as f:
-        csv.writer(f, quoting=csv.QUOTE_ALL, lineterminator="\n").writerows(out)
+        csv.writer(f, quoting=csv.QUOTE_ALL, lineterminator="\n").writerows(
+            [[strip_paths(c) for c in r] for r in out])
 
 
 def trim_metrics(src, dst):
@@ -101,7 +104,7 @@ def trim_metrics(src, dst):
         w = csv.writer(f, quoting=csv.QUOTE_ALL, lineterminator="\n")
         for r in rows[at[0]:]:
             if len(r) == len(h):
-                w.writerow([r[i] for i in keep])
+                w.writerow([strip_paths(r[i]) for i in keep])
 
 
 def per_instruction(metrics):
@@ -152,7 +155,7 @@ def read_recorded(res, out_dir, index):
             elif f.endswith(".metrics.csv"):
                 trim_metrics(src, os.path.join(dst, f))
             elif f == "commands.txt":
-                open(os.path.join(dst, f), "w").write(open(src).read())
+                open(os.path.join(dst, f), "w").write(strip_paths(open(src).read()))
     return launches, one_block
 
 
@@ -215,7 +218,7 @@ def main():
     index["one_block"] = [e for e in index.get("one_block", []) if shape_key(e) not in new] + one_block
     index["written"] = datetime.date.today().isoformat() + " by scripts/make_ncu_sources.py"
     with open(path, "w") as f:
-        json.dump(index, f, indent=1, sort_keys=True)
+        json.dump(strip_json(index), f, indent=1, sort_keys=True)
         f.write("\n")
     print(f"{path}: {len(index['launches'])} launches, {len(index['one_block'])} one-block entries")
 

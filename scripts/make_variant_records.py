@@ -12,7 +12,11 @@ usage: make_variant_records.py variants.jsonl OUT.json --gpu-key h100 --date 202
 import argparse
 import itertools
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from strip_paths import strip_json  # noqa: E402  (no recording machine's folder in assets/)
 
 
 def main():
@@ -69,7 +73,7 @@ def main():
     record = {"gpu": gpu["gpu"], "driver": gpu["driver"], "date": a.date, "command": a.command,
               "tie": a.tie, "variants": variants, "ranking": ranking}
     with open(a.out, "w") as f:
-        json.dump(record, f, indent=1)
+        json.dump(strip_json(record), f, indent=1)
         f.write("\n")
     for g in ranking:
         print(f"{g['kind']} {g['rows']}x{g['cols']}: {g['pairs_measured_in_predicted_order']}/{g['ordered_pairs']} "

@@ -17,6 +17,7 @@
 # Then, here: scripts/make_ncu_sources.py --gpu h100 --recorded RESULTS (see its --help).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+source "$here/scripts/strip-output.sh"  # what it prints holds no machine folder (issue 37)
 bin=$here/build-carry
 export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export WARPSCOPE_DATA_DIR=$here

@@ -9,6 +9,7 @@
 # MAX_TILE=8 sweeps only those.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+source "$here/scripts/strip-output.sh"  # what it prints holds no machine folder (issue 37)
 bin=$here/build-carry
 export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export WARPSCOPE_DATA_DIR=$here

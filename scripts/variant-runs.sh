@@ -8,6 +8,8 @@
 # The variants: two conflict-free layouts, two conflicted, one padded; and
 # shared-bound access patterns where conflicts set the time.
 set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+source "$here/scripts/strip-output.sh"  # what it prints holds no machine folder (issue 37)
 exe=${1:?usage: $0 WARPSCOPE_BINARY}
 out=${OUT:-.}/variants.jsonl
 : > "$out"
