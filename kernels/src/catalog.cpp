@@ -119,6 +119,7 @@ void Counters::add(const Counters& o) {
   bank_conflicts += o.bank_conflicts;
   requests += o.requests;
   sectors += o.sectors;
+  ideal_sectors += o.ideal_sectors;
   bytes_requested += o.bytes_requested;
   bytes_moved += o.bytes_moved;
   bytes_used += o.bytes_used;

@@ -98,6 +98,7 @@ void analyze_warp(const WarpTrace& w, const ArchPreset& arch, std::uint64_t weig
       analyze_global(ti.access, arch.warp_lanes, gr);
       c.requests += weight * gr.requests;
       c.sectors += weight * gr.sectors;
+      c.ideal_sectors += weight * gr.ideal_sectors;  // G4
       c.lines += weight * gr.lines;
       c.bytes_requested += weight * gr.bytes_requested;
       c.bytes_moved += weight * gr.bytes_moved;

@@ -1,4 +1,4 @@
-// Global-memory analysis (docs/hardware-model.md G1-G2).
+// Global-memory analysis (docs/hardware-model.md G1-G2, G4).
 #include "ws/global_analysis.hpp"
 
 #include <algorithm>
@@ -63,6 +63,10 @@ void analyze_global(const WarpAccess& a, int warp_lanes, GlobalResult& out) {
     m += (i == 0 || out.sector_ids[i] * kSectorBytes / kLineBytes != out.sector_ids[i - 1] * kSectorBytes / kLineBytes);
   out.lines = m;
   out.requests = out.active_lanes > 0 ? 1 : 0;  // G1
+  // G4: the bytes asked for, packed into whole sectors, capped by the sectors
+  // touched (a broadcast asks for 128 bytes and touches one sector: ideal 1).
+  out.ideal_sectors = static_cast<int>(
+      std::min<std::uint64_t>(static_cast<std::uint64_t>(n), (out.bytes_requested + kSectorBytes - 1) / kSectorBytes));
   out.bytes_moved = static_cast<std::uint64_t>(n) * kSectorBytes;
   out.bytes_used = bytes_used(a, warp_lanes);
   out.efficiency = n > 0 ? static_cast<double>(out.bytes_used) / static_cast<double>(out.bytes_moved) : 0.0;

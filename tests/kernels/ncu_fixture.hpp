@@ -55,7 +55,7 @@ inline std::string simulated_source_page(const kernels::KernelDescriptor& k, con
       return fmt::format("{:.0f}", v);
     };
     const bool shared = space == Space::Shared;
-    const std::uint64_t ideal_sectors = (c.bytes_requested + 31) / 32;
+    const std::uint64_t ideal_sectors = c.ideal_sectors;  // G4
     out += fmt::format("\"{}\",\"...\",\"-\",\"-\",\"0\",\"0\",\"-\",\"-\",\"-\",\"0\",\"0\",\"0\",\"0\",\"0\",\"0\",\"0\",\"0\"\n",
                        line);
     out += fmt::format(

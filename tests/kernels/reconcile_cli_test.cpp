@@ -21,9 +21,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::set<std::string> kCauses = {"equal",         "l1-contention", "ideal-wavefronts", "pairing",
-                                       "warp-shape",    "inactive-lanes", "run-to-run",      "moved-line",
-                                       "unexplained"};
+const std::set<std::string> kCauses = {"equal",         "l1-contention", "inactive-lanes", "run-to-run",
+                                       "derived-ideal", "moved-line",    "unexplained"};
 
 void expect_refused(const std::vector<std::string>& args, int code, const std::string& names) {
   const auto r = run_warpscope(args);

@@ -27,6 +27,10 @@ struct GlobalResult {
   int requests = 0;            // G1
   int sectors = 0;             // G2
   int lines = 0;
+  // G4: Nsight Compute's ideal sectors (L2 Theoretical Sectors Global Ideal):
+  // the sectors the lanes' bytes would fill packed, ceil(bytes_requested / 32),
+  // but never more than the sectors touched.
+  int ideal_sectors = 0;
   std::uint64_t bytes_requested = 0;  // active lanes x width
   std::uint64_t bytes_used = 0;       // distinct bytes the active lanes touch (a broadcast: width)
   std::uint64_t bytes_moved = 0;      // 32 x sectors

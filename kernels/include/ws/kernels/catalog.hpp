@@ -226,6 +226,7 @@ struct Counters {
   std::uint64_t instructions = 0;
   std::uint64_t wavefronts = 0, ideal_wavefronts = 0, bank_conflicts = 0;  // shared
   std::uint64_t requests = 0, sectors = 0;                                  // global
+  std::uint64_t ideal_sectors = 0;  // global: G4, per request, summed (ncu's L2 Theoretical Sectors Global Ideal)
   std::uint64_t bytes_requested = 0, bytes_moved = 0;                       // global
   std::uint64_t bytes_used = 0;  // global: distinct bytes per request, summed (efficiency = used / moved)
   // Global: distinct 128-byte lines per request, summed (the L1's tag lookups).

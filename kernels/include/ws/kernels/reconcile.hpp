@@ -22,24 +22,21 @@
 
 namespace ws::kernels {
 
-// Why ncu's number is what it is. For a difference from the simulator: what
-// makes it (contention, run-to-run spread) or `Unexplained`. For an equal
-// number that is not the naive one wavefront (or the ideal sectors) per
-// instruction: the rule of docs/hardware-model.md that makes it.
+// Why ncu's number is what it is. Equal counts are `Equal` (the row's evidence
+// names the rule of docs/hardware-model.md behind a count that is not the naive
+// one, if any); every other cause names what makes a difference, or `Unexplained`.
 enum class NcuCause : std::uint8_t {
   Equal,
-  L1Contention,     // other blocks' traffic in the L1 data pipe replays wavefronts (whole kernel only)
-  IdealWavefronts,  // 8/16-byte lanes and ldmatrix need several wavefronts with no conflict (S3, S5, S7)
-  Pairing,          // 16- or 8-byte loads whose lane pairs share an address: half the groups (S3)
-  WarpShape,        // blockDim.x < 32: a warp spans several rows of the block
-  InactiveLanes,    // partial warps, bounds checks: fewer lanes, fewer bytes (S6)
-  RunToRun,         // within the spread of repeated ncu runs of this launch
-  MovedLine,        // the compiler attributes these instructions to another line of the body: the sums agree
+  L1Contention,   // other blocks' traffic in the L1 data pipe replays wavefronts (whole kernel only)
+  InactiveLanes,  // rounding per instruction, warps issuing with every lane predicated off (S6)
+  RunToRun,       // within the spread of repeated ncu runs of this launch
+  DerivedIdeal,   // kernel-wide ideal wavefronts = ncu's wavefronts - bank conflicts, moved by contention
+  MovedLine,      // the compiler attributes these instructions to another line of the body: the sums agree
   Unexplained,
 };
-inline constexpr NcuCause kAllNcuCauses[] = {NcuCause::Equal,         NcuCause::L1Contention, NcuCause::IdealWavefronts,
-                                             NcuCause::Pairing,       NcuCause::WarpShape,    NcuCause::InactiveLanes,
-                                             NcuCause::RunToRun,      NcuCause::MovedLine,    NcuCause::Unexplained};
+inline constexpr NcuCause kAllNcuCauses[] = {NcuCause::Equal,        NcuCause::L1Contention, NcuCause::InactiveLanes,
+                                             NcuCause::RunToRun,     NcuCause::DerivedIdeal, NcuCause::MovedLine,
+                                             NcuCause::Unexplained};
 std::string_view cause_id(NcuCause c);       // "l1-contention": the JSON/CSV identifier
 std::string_view cause_phrase(NcuCause c);   // "L1 contention": the window's short phrase
 std::string_view cause_meaning(NcuCause c);  // one sentence: what it means (help, docs)
