@@ -4,6 +4,7 @@ person would (keys, clicks, typing), reading the page's state through its test
 hooks (window.warpscopeTest, web/web_page.cpp). Prints the measurements
 (transferred size, first frame, frame time, simulation times) and exits 1 on
 a failed check. Usage: web_test.py URL SITE_DIR [SCREENSHOT_DIR]"""
+import urllib.parse
 import gzip
 import json
 import os
@@ -245,6 +246,31 @@ def main():
             b.pump(0.5)
             check(status(b)["lesson"] == before and b.eval("location.hash") == before_link,
                   f"the window and its link keep what was shown ({status(b)['lesson']}, {b.eval('location.hash')})")
+
+        # A shared layout link holds '%' as "%25": it opens decoded once, as Copy link wrote it
+        # (issue 36: the fragment was decoded twice and "% 32" refused).
+        layout = "(c + 4*r) % 32"
+        link = "layout=" + urllib.parse.quote(layout, safe="()*")
+        open_page(b, link)
+        s = wait_for(b, f"the link's layout '{layout}' is simulated",
+                     lambda s: s["variant"] == layout and not s["variant_error"] and not s["link_error"], 30)
+        check(s is not None and "%25" in b.eval("location.hash"),
+              f"the address keeps the layout's '%' encoded ({b.eval('location.hash')})")
+        # A malformed escape gets the "Link not opened" line and the page goes on: no uncaught
+        # URIError, later links and keys still work (issue 36: "warpscope stopped").
+        for bad in ("%%%", "lesson=%E0%A4%A", "layout=%ZZ", "layout=(c+r)%T",
+                    "lesson=" + "x" * 100000):
+            b.call("Page.navigate", {"url": URL + "#" + bad})
+            s = wait_for(b, f"'#{bad[:30]}' is refused with a message", lambda s: s["link_error"], 10)
+            if s:
+                check(len(s["link_error"]) < 400, f"the message is cut to a line ({len(s['link_error'])} bytes)")
+                ticks = s["ticks"]
+                b.pump(0.5)
+                check(status(b)["ticks"] > ticks + 3, f"the page keeps running after '#{bad[:30]}'")
+        b.call("Page.navigate", {"url": URL + "#lesson=padding&step=2"})
+        wait_for(b, "a good link after the bad ones opens", lambda s: s["lesson"] == "padding" and not s["link_error"], 20)
+        check(not any("stopped" in e or "URIError" in e for e in b.errors()),
+              f"no uncaught error from a malformed link ({b.errors()[:2]})")
 
         # 4. A student's layout typed into the variant field is simulated; a bad one says why.
         open_page(b)

@@ -27,9 +27,11 @@ EM_JS(void, ws_js_fatal, (const char* message), {
   if (div) { div.textContent = 'warpscope cannot start: ' + UTF8ToString(message); div.style.display = 'block'; }
 });
 
-// The fragment without its '#', as a malloc'd string the caller frees.
+// The fragment without its '#', as a malloc'd string the caller frees. Still
+// percent-encoded: parse_view_state() decodes it once, as it does for --open
+// (decoding here too turned a shared "%25" into a bare '%', issue 36).
 EM_JS(char*, ws_js_hash, (), {
-  const s = decodeURI(window.location.hash.replace(/^#/, ''));
+  const s = window.location.hash.replace(/^#/, '');
   const n = lengthBytesUTF8(s) + 1, p = _malloc(n);
   stringToUTF8(s, p, n);
   return p;

@@ -9,9 +9,14 @@
 #include <functional>
 
 #include "ws/kernels/catalog.hpp"
+#include "ws/kernels/input_file.hpp"
 
 namespace ws::gui {
 namespace {
+
+// How much of a value a link's message quotes: a pasted 100 KB fragment must
+// not fill the status bar (issue 36).
+constexpr std::size_t kEchoBytes = 80;
 
 // RFC 3986 unreserved characters plus those a fragment may hold that neither
 // this format (& = %) nor form decoding (+) gives a meaning, nor a shell (' ").
@@ -33,14 +38,14 @@ Result<int> parse_number(std::string_view key, std::string_view text) {
   const char* end = text.data() + text.size();
   auto [at, ec] = std::from_chars(text.data(), end, v);
   if (text.empty() || ec == std::errc::result_out_of_range || at != end || ec != std::errc())
-    return Error{fmt::format("{}: '{}' is not a number", key, text)};
+    return Error{fmt::format("{}: '{}' is not a number", key, kernels::printable(text, kEchoBytes))};
   return v;
 }
 
 Result<bool> parse_flag(std::string_view key, std::string_view text) {
   if (text == "1") return true;
   if (text == "0") return false;
-  return Error{fmt::format("{}: '{}' is not 1 or 0", key, text)};
+  return Error{fmt::format("{}: '{}' is not 1 or 0", key, kernels::printable(text, kEchoBytes))};
 }
 
 Result<int> parse_count(std::string_view key, std::string_view text) {
@@ -100,7 +105,7 @@ const std::vector<ViewKey>& key_table() {
     text_key("arch", &ViewState::arch);
     t.push_back({"block", [](std::string_view v, ViewState& s) -> std::optional<std::string> {
                    const auto comma = v.find(',');
-                   if (comma == std::string_view::npos) return fmt::format("block: '{}' is not X,Y", v);
+                   if (comma == std::string_view::npos) return fmt::format("block: '{}' is not X,Y", kernels::printable(v, kEchoBytes));
                    auto x = parse_count("block", v.substr(0, comma));
                    if (!x) return x.error().message;
                    auto y = parse_count("block", v.substr(comma + 1));
@@ -155,11 +160,12 @@ Result<std::string> percent_decode(std::string_view value) {
       out.push_back(value[i]);
       continue;
     }
-    if (i + 2 >= value.size()) return Error{fmt::format("'{}' ends in an incomplete %-escape", value)};
+    if (i + 2 >= value.size())
+      return Error{fmt::format("'{}' ends in an incomplete %-escape", kernels::printable(value, kEchoBytes))};
     const int a = hex_value(value[i + 1]), b = hex_value(value[i + 2]);
     if (a < 0 || b < 0)
-      return Error{fmt::format("'{}' holds '%{}{}', which is not a %-escape (% and two hex digits)", value,
-                               value[i + 1], value[i + 2])};
+      return Error{fmt::format("'{}' holds '%{}', which is not a %-escape (% and two hex digits)",
+                               kernels::printable(value, kEchoBytes), kernels::printable(value.substr(i + 1, 2)))};
     out.push_back(static_cast<char>(a * 16 + b));
     i += 2;
   }
@@ -177,11 +183,12 @@ Result<ViewState> parse_view_state(std::string_view text) {
     if (item.empty()) continue;  // "a=1&&b=2", a trailing '&'
     const auto eq = item.find('=');
     const std::string_view name = item.substr(0, eq);
-    if (eq == std::string_view::npos) return Error{fmt::format("{}: no value (write {}=VALUE)", name, name)};
+    const std::string shown = kernels::printable(name, kEchoBytes);
+    if (eq == std::string_view::npos) return Error{fmt::format("{}: no value (write {}=VALUE)", shown, shown)};
     const ViewKey* key = nullptr;
     for (const ViewKey& k : key_table())
       if (k.name == name) key = &k;
-    if (!key) return Error{fmt::format("'{}' is not a key (keys: {})", name, known_keys())};
+    if (!key) return Error{fmt::format("'{}' is not a key (keys: {})", shown, known_keys())};
     for (std::string_view s : seen)
       if (s == name) return Error{fmt::format("{}: given twice", name)};
     seen.push_back(key->name);

@@ -9,6 +9,7 @@
 #include "gui/lesson_player.hpp"
 #include "gui/telling_instruction.hpp"
 #include "gui/view_state.hpp"
+#include "ws/kernels/input_file.hpp"
 #include "ws/kernels/variant.hpp"
 #include "ws/kernels/work.hpp"
 #include "ws/pattern_input.hpp"
@@ -240,7 +241,30 @@ std::string encode_view_state(const AppState& state, const LessonPlayer& player)
   return format_view_state(capture_view_state(state, player));
 }
 
+namespace {
+// A link's error as the status bar shows it: one line, and at most about two
+// lines of text however long the value it quotes (a pasted 100 KB fragment
+// once filled the bar, issue 36).
+std::string status_line(const std::string& message) {
+  constexpr std::size_t kMaxBytes = 240;
+  std::string line = kernels::one_line(message);
+  if (line.size() <= kMaxBytes) return line;
+  std::size_t cut = kMaxBytes;
+  while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+  return line.substr(0, cut) + "...";
+}
+
+std::optional<std::string> apply_view_state_unchecked(const ViewState& v, AppState& state, LessonPlayer& player);
+}  // namespace
+
 std::optional<std::string> apply_view_state(const ViewState& v, AppState& state, LessonPlayer& player) {
+  const std::optional<std::string> error = apply_view_state_unchecked(v, state, player);
+  if (!error) return std::nullopt;
+  return state.view.state_error = status_line(*error);
+}
+
+namespace {
+std::optional<std::string> apply_view_state_unchecked(const ViewState& v, AppState& state, LessonPlayer& player) {
   auto checked = resolve(v, player);
   if (!checked) return state.view.state_error = checked.error().message;
   state.view.state_error.clear();
@@ -291,10 +315,11 @@ std::optional<std::string> apply_view_state(const ViewState& v, AppState& state,
   }
   return std::nullopt;
 }
+}  // namespace
 
 std::optional<std::string> apply_view_state(std::string_view text, AppState& state, LessonPlayer& player) {
   auto v = parse_view_state(text);
-  if (!v) return state.view.state_error = v.error().message;
+  if (!v) return state.view.state_error = status_line(v.error().message);
   return apply_view_state(*v, state, player);
 }
 
