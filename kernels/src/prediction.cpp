@@ -183,6 +183,46 @@ double block_lifetime_ns(const Calibration& c, int threads, double words, bool b
   });
 }
 
+// Blocks the calibration kept on each SM for a one-shot shape: its threads (at
+// the table's edges, as block_lifetime_ns clamps them) against the SM's thread
+// and block limits (its shared memory never limits them).
+int calibration_blocks_per_sm(const Calibration& c, int threads) {
+  const int t = std::clamp(threads, 64, 1024);
+  return std::max(1, std::min(default_preset().max_blocks_per_sm, c.max_threads_per_sm / t));
+}
+
+// The SM's time per block start, from the one-shot table: the smallest slot per
+// resident block. The small blocks' slots are exactly that many starts (H100,
+// 64, 128, 256 threads at 1 word: 2565, 1296, 663 ns for 32, 16, 8 blocks per SM,
+// 80 ns each): with every SM full, the start rate, not the block's wait, set them.
+double start_ns(const Calibration& c, bool barrier, bool resident) {
+  double d = 0;
+  for (const auto& b : c.block_lifetimes)
+    if (b.barrier == barrier && b.resident == resident) {
+      const double per = b.ns / calibration_blocks_per_sm(c, b.threads);
+      d = d > 0 ? std::min(d, per) : per;
+    }
+  return d;
+}
+
+// The wait of a block whose SM holds `running` blocks at a time. A one-shot slot
+// was measured with B blocks on every SM, B starts after each other; a kernel's
+// busiest SM makes `running` of them, so its blocks do not wait for the other
+// B - running starts. Never below the shortest wait the table holds at these
+// words (any thread count): the nearest it comes to one block's own latency.
+double wait_with_starts_ns(const Calibration& c, int threads, double words, bool barrier, bool resident, int running,
+                           double wait_ns) {
+  const double d = start_ns(c, barrier, resident);
+  const int calibrated = calibration_blocks_per_sm(c, threads);
+  if (d <= 0 || running >= calibrated) return wait_ns;
+  std::set<int> shapes;
+  for (const auto& b : c.block_lifetimes)
+    if (b.barrier == barrier && b.resident == resident) shapes.insert(b.threads);
+  double floor_ns = wait_ns;
+  for (int t : shapes) floor_ns = std::min(floor_ns, block_lifetime_ns(c, t, words, barrier, resident, true));
+  return std::max(floor_ns, wait_ns - (calibrated - running) * d);
+}
+
 // Mean-value analysis of one SM as a closed loop: `blocks` circulate between a
 // wait of `memory_ns` (no queue) and `pipe_ns` at the SM's one L1 data pipe (a
 // queue). Returns blocks finished per nanosecond.
@@ -312,7 +352,10 @@ Prediction predict(const KernelDescriptor& k, const KernelReport& r, const Calib
     const double life_ns = block_lifetime_ns(c, threads, n.words_in_flight, n.barrier, n.l2_resident);
     const double wait_ns = block_lifetime_ns(c, threads, n.words_in_flight, n.barrier, n.l2_resident, true);
     p.counts.life_pipe_ns = life_ns - wait_ns;
-    p.counts.memory_ns = n.first_read_share * wait_ns;
+    // A grid that leaves its SMs fewer blocks than the calibration ran makes fewer starts.
+    const double own_wait_ns =
+        wait_with_starts_ns(c, threads, n.words_in_flight, n.barrier, n.l2_resident, n.resident_blocks, wait_ns);
+    p.counts.memory_ns = n.first_read_share * own_wait_ns;
     if (p.counts.memory_ns > 0) {
       p.counts.blocks_per_ns = blocks_per_ns(n.resident_blocks, p.counts.memory_ns, p.counts.pipe_ns);
       latency_ms = 1e-6 * n.busiest_sm_blocks / p.counts.blocks_per_ns;

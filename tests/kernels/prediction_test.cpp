@@ -421,3 +421,67 @@ TEST(Prediction, ExplanationsQuoteTheirNumbers) {
     EXPECT_GT(p.predicted_ms, 0.0);
   }
 }
+
+// Issue 37: a grid that leaves each SM fewer blocks than the calibration ran
+// makes fewer block starts. The small blocks' one-shot slots here are their
+// starts (B blocks per SM, 100 ns each); a 45 x 27 transpose of 6 blocks of
+// 16 x 4 threads waits the slot less the starts it does not make, never less
+// than the shortest wait the table holds at its words. A grid that fills the
+// calibration's blocks per SM waits the table's wait, as before.
+TEST(Prediction, AGridOfFewBlocksMakesFewerStartsThanTheCalibration) {
+  wk::Calibration c = synthetic_device();
+  for (const int threads : {64, 128, 256, 512, 1024})
+    for (const int words : {1, 8}) {
+      const int blocks_per_sm = std::min(32, 2048 / threads);
+      for (const bool barrier : {false, true})
+        for (const bool resident : {false, true})
+          c.block_lifetimes.push_back({threads, words, barrier, resident, std::max(100.0 * blocks_per_sm, 300.0 * words)});
+    }
+  wk::KernelParams p = kernel("transpose_padded").defaults;
+  p.rows = 45, p.cols = 27, p.tile = 16, p.block_rows = 4;
+  const wk::Prediction few = predict("transpose_padded", p, c);
+  ASSERT_EQ(few.counts.busiest_sm_blocks, 1);
+  ASSERT_EQ(few.counts.resident_blocks, 1);
+  ASSERT_TRUE(few.counts.barrier);
+  const double share = few.counts.first_read_share;
+  ASSERT_GT(share, 0);
+  // The table's wait at 64 threads is its 32 starts' 3200 ns less the block's own pipe time.
+  const double table_wait = few.counts.life_pipe_ns >= 0 ? 3200 - few.counts.life_pipe_ns : 0;
+  EXPECT_LT(few.counts.memory_ns, 0.5 * share * table_wait) << "one block does not wait for 31 other starts";
+  // Its 64-thread wait less 31 starts of 100 ns is below every wait the table
+  // holds; the shortest at its words is the 1024-thread row's: lives 300 and
+  // 2400 ns at 1 and 8 words less that block's own pipe time (32 warps x words
+  // x 2 accesses, a load and a staging each way: 128 ns per word here),
+  // log2-interpolated.
+  const double f = std::log2(few.counts.words_in_flight) / 3;
+  const double shortest = (300 - 128) * (1 - f) + (2400 - 128 * 8) * f;
+  EXPECT_NEAR(few.counts.memory_ns, share * shortest, 1e-6 * shortest);
+  // Copy of 8192 x 8192 in 16 x 4 blocks: 32 at a time on every SM, as calibrated.
+  wk::KernelParams q = kernel("copy").defaults;
+  q.tile = 16, q.block_rows = 4;
+  const wk::Prediction full = predict("copy", q, c);
+  ASSERT_EQ(full.counts.resident_blocks, 32);
+  const double wait = std::max(100.0 * 32, 300.0 * full.counts.words_in_flight) - full.counts.life_pipe_ns;
+  EXPECT_NEAR(full.counts.memory_ns, full.counts.first_read_share * wait, 1e-6 * wait);
+}
+
+// Issue 37 (targets of issue 8): every kernel recorded on a GPU predicted within
+// 25% of its measured median on that GPU's calibration, the launch-bound ones included.
+TEST(Prediction, EveryRecordedKernelWithinAQuarterOfItsMeasuredTime) {
+  int checked = 0;
+  for (const std::string& path : wk::measurement_files()) {
+    const auto m = wk::load_measurements(path);
+    ASSERT_TRUE(m.has_value()) << m.error().message;
+    if (!m->calibration.present) continue;
+    for (const wk::MeasuredKernel& k : m->kernels) {
+      if (k.median_ms <= 0) continue;
+      const wk::KernelDescriptor* d = wk::find_kernel(k.kernel);
+      ASSERT_NE(d, nullptr) << k.kernel;
+      const double predicted = wk::predict(*d, k.params, m->calibration).predicted_ms;
+      EXPECT_NEAR(predicted / k.median_ms, 1.0, 0.25)
+          << path << ": " << k.key << ": measured " << k.median_ms << " ms, predicted " << predicted << " ms";
+      ++checked;
+    }
+  }
+  if (checked == 0) GTEST_SKIP() << "no measurement files";
+}
