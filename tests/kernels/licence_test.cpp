@@ -1,6 +1,6 @@
 // Issue 37: the owners chose the MIT licence. LICENSE holds it, the Debian
 // package's copyright file carries the same permission text (as "Expat", its
-// name there), and the README says so.
+// name there), and the README and the web page's about line say so.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -49,5 +49,12 @@ TEST(Licence, ThePackagesCopyrightFileCarriesTheSameText) {
 TEST(Licence, TheReadmeSaysSo) {
   const std::string readme = read("README.md");
   EXPECT_NE(readme.find("## Licence\n\nwarpscope is released under the MIT licence: see [LICENSE](LICENSE)"),
+            std::string::npos);
+}
+
+// The web page's about line (web/shell.html, under the loading message).
+TEST(Licence, TheWebPagesAboutLineSaysSo) {
+  const std::string page = read("web/shell.html");
+  EXPECT_NE(page.find("<div id=\"about\">warpscope: how GPUs serve memory. Released under the MIT licence.</div>"),
             std::string::npos);
 }
