@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstdlib>
-#include <fstream>
+#include <sstream>
 #include <set>
 #include <system_error>
 
@@ -14,6 +14,7 @@
 
 #include "gui/palette.hpp"
 #include "ws/kernels/assets.hpp"
+#include "ws/kernels/input_file.hpp"
 
 namespace ws::gui {
 
@@ -28,24 +29,36 @@ std::filesystem::path locate_source(std::string_view repo_relative) {
   return found;
 }
 
+Result<std::vector<std::string>> read_source_lines(std::string_view repo_relative) {
+  const std::string path = kernels::find_data_file(repo_relative);
+  if (path.empty())
+    return Error{fmt::format("Source file {} not found (set WARPSCOPE_DATA_DIR to the repository).", repo_relative)};
+  const auto text = kernels::read_input_file(path, kMaxCodeViewBytes, [](std::uintmax_t bytes) {
+    return fmt::format("is {} bytes, over the code view's {} MiB limit", bytes, kMaxCodeViewBytes >> 20);
+  });
+  if (!text) return Error{fmt::format("Source file {} {}.", kernels::printable(path), text.error().message)};
+  std::vector<std::string> lines;
+  std::istringstream in(*text);
+  for (std::string line; std::getline(in, line);) {
+    // ImGui draws no tab stops: expand them so indentation survives.
+    for (std::size_t t = line.find('\t'); t != std::string::npos; t = line.find('\t', t)) line.replace(t, 1, "    ");
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
 void CodePanel::load(std::string_view repo_relative) {
   if (loaded_path_ == repo_relative) return;
   loaded_path_ = std::string(repo_relative);
   lines_.clear();
   load_error_.clear();
   scrolled_to_line_ = -1;
-  const auto path = locate_source(repo_relative);
-  std::ifstream in(path);
-  if (path.empty() || !in) {
-    load_error_ = fmt::format("Source file {} not found (set WARPSCOPE_DATA_DIR to the repository).",
-                              repo_relative);
+  auto lines = read_source_lines(repo_relative);
+  if (!lines) {
+    load_error_ = lines.error().message;
     return;
   }
-  for (std::string line; std::getline(in, line);) {
-    // ImGui draws no tab stops: expand them so indentation survives.
-    for (std::size_t t = line.find('\t'); t != std::string::npos; t = line.find('\t', t)) line.replace(t, 1, "    ");
-    lines_.push_back(std::move(line));
-  }
+  lines_ = std::move(*lines);
 }
 
 std::vector<CodeRow> wrap_code_line(std::string_view line, int columns) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gui/app_state.hpp"
+#include "ws/result.hpp"
 
 namespace ws::gui {
 
@@ -16,6 +17,11 @@ namespace ws::gui {
 // under the first data root that has it (ws/kernels/assets.hpp: $WARPSCOPE_DATA_DIR,
 // an install's share/warpscope, the build folder's source tree). Empty when not found.
 std::filesystem::path locate_source(std::string_view repo_relative);
+// The lines of that source file, tabs expanded, read as every input is
+// (kernels::read_input_file: a regular file only, at most kMaxCodeViewBytes);
+// else the one-line reason the code view shows.
+inline constexpr std::size_t kMaxCodeViewBytes = 4u << 20;  // a kernel header is 10-20 KB
+Result<std::vector<std::string>> read_source_lines(std::string_view repo_relative);
 
 // A row of a wrapped source line: characters [begin, end) of the line, drawn
 // `indent` characters in (continuation rows: the line's indentation + 4).

@@ -5,10 +5,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <iterator>
 
 #include "ws/kernels/assets.hpp"
+#include "ws/kernels/input_file.hpp"
 
 namespace ws::gui {
 namespace {
@@ -98,10 +98,11 @@ Result<Glossary> parse_glossary(const std::string& json_text, const std::string&
 Result<Glossary> load_glossary() {
   const std::string path = kernels::find_data_file("assets/glossary.json");
   if (path.empty()) return Error{"assets/glossary.json not found in any data folder (WARPSCOPE_DATA_DIR)"};
-  std::ifstream f(path, std::ios::binary);
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  if (!f && !f.eof()) return Error{fmt::format("{}: cannot read", path)};
-  return parse_glossary(text, "glossary.json");
+  const auto text = kernels::read_input_file(path, kMaxGlossaryBytes, [](std::uintmax_t bytes) {
+    return fmt::format("is {} bytes, over the glossary's {} KiB limit", bytes, kMaxGlossaryBytes >> 10);
+  });
+  if (!text) return Error{fmt::format("{}: {}", kernels::printable(path), text.error().message)};
+  return parse_glossary(*text, "glossary.json");
 }
 
 }  // namespace ws::gui

@@ -4,6 +4,7 @@
 // docs/glossary.md show the same entries.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,10 @@ struct Glossary {
 
 // The error names the file and the entry at fault ("glossary.json: terms[2]: no 'text'").
 Result<Glossary> parse_glossary(const std::string& json_text, const std::string& file_name);
-// assets/glossary.json from the data roots (ws/kernels/assets.hpp).
+// assets/glossary.json from the data roots (ws/kernels/assets.hpp), read as
+// every input is (kernels::read_input_file: a regular file only, at most
+// kMaxGlossaryBytes; a FIFO there blocked the window, issue 37).
+inline constexpr std::size_t kMaxGlossaryBytes = 256u << 10;  // the file is 6 KB; a lesson file's limit
 Result<Glossary> load_glossary();
 
 }  // namespace ws::gui

@@ -5,11 +5,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
 
+#include "../kernels/special_files.hpp"
 #include "gui/glossary.hpp"
 #include "lessons/lesson_facts.hpp"
 #include "lessons/lesson_library.hpp"
@@ -143,6 +146,35 @@ TEST(Glossary, BadFilesNameTheEntryAtFault) {
     ASSERT_FALSE(g) << c.json;
     EXPECT_NE(g.error().message.find(c.says), std::string::npos) << g.error().message;
   }
+}
+
+// Issue 37: the glossary was read with a plain std::ifstream: a FIFO named
+// assets/glossary.json in WARPSCOPE_DATA_DIR blocked the window for ever, and
+// a file of any size was read whole. Now a regular file of at most
+// kMaxGlossaryBytes, refused at once with one line otherwise.
+TEST(Glossary, AFifoOrAnOversizedFileInItsPlaceIsRefusedAtOnce) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("ws_glossary_" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "assets");
+  const fs::path file = root / "assets" / "glossary.json";
+  const std::string old_dir = std::getenv("WARPSCOPE_DATA_DIR") ? std::getenv("WARPSCOPE_DATA_DIR") : "";
+  ::setenv("WARPSCOPE_DATA_DIR", root.c_str(), 1);
+  test::make_fifo(file);
+  EXPECT_TRUE(test::returns_in_time([] {
+    const auto g = load_glossary();
+    return !g && g.error().message.find("is a FIFO (named pipe), not a regular file") != std::string::npos;
+  }));
+  fs::remove(file);
+  std::ofstream(file) << R"({"terms": [{"term": "bank", "text": ")" << std::string(kMaxGlossaryBytes, 'a') << "\"}]}";
+  const auto big = load_glossary();
+  ASSERT_FALSE(big);
+  EXPECT_NE(big.error().message.find("over the glossary's 256 KiB limit"), std::string::npos) << big.error().message;
+  if (old_dir.empty())
+    ::unsetenv("WARPSCOPE_DATA_DIR");
+  else
+    ::setenv("WARPSCOPE_DATA_DIR", old_dir.c_str(), 1);
+  fs::remove_all(root);
 }
 
 }  // namespace

@@ -3,7 +3,11 @@
 // sector map one row per 128-byte line; the model survives bad input.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <tuple>
@@ -385,6 +389,36 @@ TEST(AppState, StepsWrapAroundAndToyWarpsHaveFourLanes) {
 TEST(CodePanel, EveryKernelSourceIsFound) {
   for (const kernels::KernelDescriptor& k : kernels::catalog())
     EXPECT_FALSE(locate_source(k.source_path).empty()) << k.source_path;
+}
+
+// Issue 37: the code view read its source with a plain std::ifstream, without
+// the size cap every other input has: a 5 MB file named like a kernel header
+// in WARPSCOPE_DATA_DIR was read whole. Now a regular file of at most
+// kMaxCodeViewBytes, else one line the panel shows.
+TEST(CodePanel, ReadsItsSourceAsEveryInputIsRead) {
+  const auto lines = read_source_lines("kernels/include/ws/kernels/transpose.hpp");
+  ASSERT_TRUE(lines) << lines.error().message;
+  EXPECT_GT(lines->size(), 50u);
+
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("ws_code_view_" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "kernels");
+  const std::string old_dir = std::getenv("WARPSCOPE_DATA_DIR") ? std::getenv("WARPSCOPE_DATA_DIR") : "";
+  ::setenv("WARPSCOPE_DATA_DIR", root.c_str(), 1);
+  std::ofstream(root / "kernels" / "big.hpp") << std::string(kMaxCodeViewBytes + 1, 'x');
+  const auto big = read_source_lines("kernels/big.hpp");
+  ASSERT_FALSE(big);
+  EXPECT_NE(big.error().message.find("over the code view's 4 MiB limit"), std::string::npos) << big.error().message;
+  std::ofstream(root / "kernels" / "tabs.hpp") << "int main() {\n\treturn 0;\n}\n";
+  const auto tabs = read_source_lines("kernels/tabs.hpp");
+  ASSERT_TRUE(tabs) << tabs.error().message;
+  EXPECT_EQ(*tabs, (std::vector<std::string>{"int main() {", "    return 0;", "}"}));
+  if (old_dir.empty())
+    ::unsetenv("WARPSCOPE_DATA_DIR");
+  else
+    ::setenv("WARPSCOPE_DATA_DIR", old_dir.c_str(), 1);
+  fs::remove_all(root);
 }
 
 }  // namespace
