@@ -13,6 +13,7 @@
 
 #include "cli/command.hpp"
 #include "cli/model_gpu.hpp"
+#include "cli/progress_line.hpp"
 #include "ws/kernels/lesson_pairs.hpp"
 #include "ws/kernels/params_json.hpp"
 #include "ws/kernels/prediction.hpp"
@@ -54,8 +55,11 @@ std::variant<wk::Measurements, wk::GpuError> measure_live(const std::string& gpu
   wk::Measurements m;
   m.gpu = gpu;
   const wk::BenchOptions options{.repeat = 20, .check = true, .twin = false};
-  for (const auto& [k, p] : wk::lesson_runs()) {
-    std::cerr << "warpscope: timing " << k->name << " " << wk::params_label(*k, p) << "\n";
+  ProgressLine progress("compare --gpu live");
+  const auto runs = wk::lesson_runs();
+  std::size_t n = 0;
+  for (const auto& [k, p] : runs) {
+    progress.show("timing kernel", ++n, runs.size(), std::string(k->name) + " " + wk::params_label(*k, p));
     auto r = wk::bench_kernel(*k, p, options);
     if (auto* e = std::get_if<wk::GpuError>(&r)) return *e;
     const wk::BenchResult& b = std::get<wk::BenchResult>(r);
@@ -77,8 +81,11 @@ Comparison compare(const wk::Measurements& m, const wk::Calibration& c) {
   const auto entries = wk::distinct_entries(m);
   out.kernels.reserve(entries.size());  // pairs point into it
   std::uint64_t traced = 0;  // by the predictions so far: a file's entries share one budget
+  ProgressLine progress("compare");  // 7 s for the H100's file (each prediction simulates its kernel)
   for (const wk::MeasuredKernel* e : entries) {
     KernelRow row{wk::find_kernel(e->kernel), e, std::nullopt, {}};
+    progress.show("predicting kernel", out.kernels.size() + 1, entries.size(),
+                  row.k ? std::string(row.k->name) + " " + wk::params_label(*row.k, e->params) : e->kernel);
     if (auto bad = wk::check_params(*row.k, e->params, default_preset())) row.skipped = *bad;
     else if (auto big = wk::check_work(*row.k, e->params, default_preset().warp_lanes)) row.skipped = *big;
     else if ((traced += wk::estimate_work(*row.k, e->params, default_preset().warp_lanes).traced_accesses()) >

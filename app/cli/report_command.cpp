@@ -29,28 +29,6 @@ using kernels::KernelReport;
 
 namespace {
 
-// The report, with "simulating: 42%" redrawn on stderr once it has run half a
-// second, only when stderr is a terminal (stdout's contracts are untouched), and
-// the line erased at the end.
-KernelReport report_showing_progress(const kernels::KernelDescriptor& k, const kernels::KernelParams& p,
-                                     const ArchPreset& arch, Dim3 block, int warp) {
-  if (isatty(STDERR_FILENO) == 0) return kernels::report(k, p, arch, block, warp);
-  const auto t0 = std::chrono::steady_clock::now();
-  int shown = -1;
-  const kernels::SimulationProgress progress{[&](double fraction) {
-    const int percent = static_cast<int>(100 * fraction);
-    if (percent != shown && std::chrono::steady_clock::now() - t0 > std::chrono::milliseconds(500)) {
-      fmt::print(stderr, "\rwarpscope: simulating {}: {:3d}%", k.name, percent);
-      std::fflush(stderr);
-      shown = percent;
-    }
-    return true;  // never cancelled: Ctrl-C ends the command
-  }};
-  std::optional<KernelReport> r = kernels::report(k, p, arch, block, warp, progress);
-  if (shown >= 0) fmt::print(stderr, "\r{:{}}\r", "", 32 + k.name.size());
-  return std::move(*r);
-}
-
 Dim3 parse_block(const std::string& text, const kernels::LaunchConfig& lc) {
   Dim3 b{0, 0, 0};
   const auto comma = text.find(',');
@@ -76,6 +54,28 @@ nlohmann::json counters_json(const Counters& c) {
 }
 
 }  // namespace
+
+// The report, with "simulating: 42%" redrawn on stderr once it has run half a
+// second, only when stderr is a terminal (stdout's contracts are untouched), and
+// the line erased at the end.
+KernelReport report_showing_progress(const kernels::KernelDescriptor& k, const kernels::KernelParams& p,
+                                     const ArchPreset& arch, Dim3 block, int warp) {
+  if (isatty(STDERR_FILENO) == 0) return kernels::report(k, p, arch, block, warp);
+  const auto t0 = std::chrono::steady_clock::now();
+  int shown = -1;
+  const kernels::SimulationProgress progress{[&](double fraction) {
+    const int percent = static_cast<int>(100 * fraction);
+    if (percent != shown && std::chrono::steady_clock::now() - t0 > std::chrono::milliseconds(500)) {
+      fmt::print(stderr, "\rwarpscope: simulating {}: {:3d}%", k.name, percent);
+      std::fflush(stderr);
+      shown = percent;
+    }
+    return true;  // never cancelled: Ctrl-C ends the command
+  }};
+  std::optional<KernelReport> r = kernels::report(k, p, arch, block, warp, progress);
+  if (shown >= 0) fmt::print(stderr, "\r{:{}}\r", "", 32 + k.name.size());
+  return std::move(*r);
+}
 
 nlohmann::json report_json(const KernelReport& r, const ArchPreset& arch, Dim3 block, int warp, double seconds) {
   nlohmann::json sites = nlohmann::json::array();
@@ -187,15 +187,16 @@ int run_report(const ReportOptions& o) {
   if (o.warp < 0 || o.warp >= warps)
     throw UsageError(fmt::format("--warp: {} is outside 0..{} (the block has {} warps of {} lanes)", o.warp,
                                  warps - 1, warps, arch.warp_lanes));
-  // The GPU before the simulation: a bad name or no GPU fails at once.
+  if (o.csv && (o.json || !o.gpu.empty()))
+    throw UsageError(fmt::format("--csv: give it alone, not with {}", o.json ? "--json" : "--gpu"));
+  // The GPU after every flag (README "Exit codes": input first) and before the
+  // simulation: a bad name or no GPU fails at once.
   std::optional<ModelGpu> gpu;
   if (!o.gpu.empty()) {
     auto chosen = model_gpu(o.gpu);
     if (const auto* e = std::get_if<kernels::GpuError>(&chosen)) return exit_for_gpu_error(*e);
     gpu = std::move(std::get<ModelGpu>(chosen));
   }
-  if (o.csv && (o.json || !o.gpu.empty()))
-    throw UsageError(fmt::format("--csv: give it alone, not with {}", o.json ? "--json" : "--gpu"));
   const auto t0 = std::chrono::steady_clock::now();
   const KernelReport r = report_showing_progress(k, p, arch, block, o.warp);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

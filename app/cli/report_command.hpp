@@ -30,6 +30,11 @@ inline constexpr const char* kReportCsvHeader =
 
 CLI::App* add_report_command(CLI::App& root, ReportOptions& options);
 
+// kernels::report() with "simulating NAME: 42%" redrawn on stderr once it has run
+// half a second, only when stderr is a terminal (report and variant: up to ~8 s).
+kernels::KernelReport report_showing_progress(const kernels::KernelDescriptor& k, const kernels::KernelParams& p,
+                                              const ArchPreset& arch, Dim3 block, int warp);
+
 // The pieces `variant` prints the same way: the --json object (sites, totals, ...),
 // the prediction's keys, and the terminal table.
 nlohmann::json report_json(const kernels::KernelReport& r, const ArchPreset& arch, Dim3 block, int warp,

@@ -132,7 +132,7 @@ int run_variant(const VariantOptions& o) {
   const ModelGpu& gpu = std::get<ModelGpu>(chosen);
 
   const auto t0 = std::chrono::steady_clock::now();
-  const kernels::KernelReport r = kernels::report(k, p, arch, Dim3{0, 0, 0}, 0);
+  const kernels::KernelReport r = report_showing_progress(k, p, arch, Dim3{0, 0, 0}, 0);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const kernels::Prediction predicted = kernels::predict(k, r, gpu.calibration);
   std::vector<Beside> others = beside(*v);

@@ -46,6 +46,24 @@ TEST(ExitCodes, BadInputIsTwoForEverySubcommand) {
   expect_bad_input({"screenshot", "--kernel", "copy", "--out", "/nonexistent-dir/x.png"}, "--out");
 }
 
+// Issue 37: input before the device (README "Exit codes"). A command given bad
+// input and asking for a GPU is refused with 2 on every machine, never with 3
+// on one without a GPU: `report --gpu live --csv` looked for the GPU first.
+TEST(ExitCodes, InputIsCheckedBeforeTheGpuIsLookedFor) {
+  expect_bad_input({"bench", "--json", "/nonexistent/x.json"}, "--json: cannot write /nonexistent/x.json");
+  expect_bad_input({"bench", "--calibrate", "--json", "/nonexistent/x.json"}, "--json: cannot write");
+  expect_bad_input({"report", "--kernel", "copy", "--gpu", "live", "--csv"}, "--csv: give it alone, not with --gpu");
+  expect_bad_input({"report", "--kernel", "copy", "--gpu", "live", "--block", "9999,0"}, "--block: 9999,0 is outside");
+  expect_bad_input({"report", "--kernel", "copy", "--gpu", "live", "--warp", "99"}, "--warp: 99 is outside");
+  expect_bad_input({"variant", "--layout", "c", "--run", "--rows", "0"}, "--rows: 0");
+  expect_bad_input({"compare", "--gpu", "live", "--json", "--csv"}, "--json excludes --csv");
+  expect_bad_input({"reconcile", "--kernel", "copy", "--rows", "0", "--live"}, "--rows: 0");
+  if (!screenshot_built()) return;
+  expect_bad_input({"screenshot", "--kernel", "copy", "--live-bench", "--out", "/nonexistent-dir/x.png"}, "--out");
+  expect_bad_input({"screenshot", "--variant-layout", "c", "--variant-run", "--out", "/nonexistent-dir/x.png"},
+                   "--out");
+}
+
 // Faults that used to run with exit 0 (issue 27): each is bad input, named.
 TEST(ExitCodes, FaultsOnceAcceptedAreTwo) {
   expect_bad_input({"analyze", "--space", "shared", "--op", "load", "--bytes", "4", "--expr", "lane", "--mask", ""},
