@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "cli/command.hpp"
+#include "cli/progress_line.hpp"
 #include "export/figure_export.hpp"
 #include "gui/lesson_panel.hpp"
 #include "gui/lesson_player.hpp"
@@ -15,6 +15,7 @@
 #include "lessons/deck.hpp"
 #include "slides/slide_builder.hpp"
 #include "slides/slide_svg.hpp"
+#include "ws/kernels/input_file.hpp"
 
 namespace ws::cli {
 namespace {
@@ -75,14 +76,15 @@ bool slide_png(const std::string& deck, const std::string& lesson, int step, boo
   plan.lesson.deck_position = at;
   plan.reveal = reveal;
   gui::Image image;
-  return gui::render_screenshot(state, plan, image, error) && gui::write_png(image, out.string(), error);
+  return gui::render_screenshot(state, plan, image, error) &&
+         gui::write_png(image, out.string(), error, gui::PathNamedBy::Warpscope);
 }
 
+// The names inside --out are ours and predictable: a link planted at one is
+// refused, not followed (kernels::write_chosen_file, issue 37).
 void write_text(const fs::path& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary);
-  f << text;
-  f.close();
-  if (!f) throw UsageError(fmt::format("--out: cannot write {}", path.string()));
+  if (auto written = kernels::write_chosen_file(path.string(), text); !written)
+    throw UsageError(fmt::format("--out: cannot write {}: {}", kernels::printable(path.string()), written.error().message));
 }
 
 std::string page_head(const std::string& title, const std::string& intro) {
@@ -179,14 +181,22 @@ int run_deck_export(const std::string& deck_name, const std::string& out_dir) {
   fs::create_directories(out_dir, ec);
   if (!fs::is_directory(out_dir)) throw UsageError(fmt::format("--out: {} is not a folder that can be made", out_dir));
   const fs::path dir(out_dir);
-  auto fail = [](const std::string& what, const std::string& error) {
+  ProgressLine progress("export");
+  auto fail = [&progress](const std::string& what, const std::string& error) {
+    progress.clear();
     std::cerr << fmt::format("warpscope: export: {}: {}\n", what, error);
     return kFailure;
   };
 
+  // Progress on a terminal (52 s for the default deck): each slide is a rendered PNG and its SVG.
+  std::size_t slides_in_all = (deck->title_slide ? 1 : 0) + (deck->recap ? deck->entries.size() : 0), slide = 0;
+  for (const auto& entry : deck->entries)
+    for (const int s : entry.steps)
+      slides_in_all += lib.find(entry.lesson)->steps[static_cast<std::size_t>(s)].question ? 2 : 1;
   int files = 0;
   std::string title_png;
   if (deck->title_slide) {
+    progress.show("slide", ++slide, slides_in_all, "00-title");
     std::string error;
     if (!write_deck_slide(*deck, deck_name, lessons::deck_start(*deck), slides::build_title_slide(*deck, lib), dir,
                           "00-title", &error))
@@ -219,6 +229,7 @@ int run_deck_export(const std::string& deck_name, const std::string& out_dir) {
       for (const bool reveal : {false, true}) {
         if (reveal && !step.question) break;
         const std::string name = stem + (reveal ? "-reveal" : "-question");
+        progress.show("slide", ++slide, slides_in_all, name);
         std::string error;
         if (!slide_png(deck_name, id, s, reveal, std::nullopt, dir / (name + ".png"), &error))
           return fail(fmt::format("{} step {}", id, s + 1), error);
@@ -240,6 +251,7 @@ int run_deck_export(const std::string& deck_name, const std::string& out_dir) {
     if (!r) return fail(fmt::format("recap {}", l + 1), r.error().message);
     const lessons::DeckPosition at{static_cast<int>(l), lesson.remember->step, true, lessons::DeckPart::Recap};
     const std::string stem = fmt::format("{:02}-recap-{:02}", deck->entries.size() + 1, l + 1);
+    progress.show("slide", ++slide, slides_in_all, stem);
     std::string error;
     if (!write_deck_slide(*deck, deck_name, at, slides::build_recap_slide(*deck, lib, static_cast<int>(l), *r), dir, stem,
                           &error))
@@ -247,6 +259,7 @@ int run_deck_export(const std::string& deck_name, const std::string& out_dir) {
     recap_pngs.push_back(stem + ".png");
     files += 2;
   }
+  progress.clear();
   write_text(dir / "handout.html", handout(deck->title, pages));
   write_text(dir / "teacher.html", teacher_page(deck->title, pages, title_png, recap_pngs));
   fmt::print("wrote {} figures, handout.html and teacher.html in {}\n", files, out_dir);

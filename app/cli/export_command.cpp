@@ -17,6 +17,7 @@
 #include "export/figure_export.hpp"
 #include "gui/lesson_player.hpp"
 #include "gui/session.hpp"
+#include "gui/telling_instruction.hpp"
 #include "lessons/concealment.hpp"
 #include "lessons/lesson_library.hpp"
 #include "ws/kernels/work.hpp"
@@ -74,7 +75,8 @@ CLI::App* add_export_command(CLI::App& root, ExportOptions& o) {
   cmd->add_option("--arch", o.arch, "architecture preset");
   cmd->add_option("--block", o.block, "block X,Y");
   cmd->add_option("--warp", o.warp, "warp of the block");
-  cmd->add_option("--site", o.site, "access site by name (default: the warp's first instruction)");
+  cmd->add_option("--site", o.site, "access site by name (default: the warp's most telling instruction the view can show, as the "
+                                    "window opens on it)");
   cmd->add_option("--occurrence", o.occurrence, "which execution of --site, from 0");
   cmd->add_option("--lesson", o.lesson, "a lesson step's state instead of the kernel flags")
       ->check(non_empty("a lesson id: warpscope lessons lists them"));
@@ -112,13 +114,28 @@ int run_export(const ExportOptions& o) {
   if (!o.size.empty() && o.format != "png")
     throw UsageError(fmt::format("--size: only --format png has a size in pixels ({} {})", o.format,
                                  o.format == "svg" ? "scales to any size" : "has none"));
-  const lessons::StepState s = export_state(o);
+  lessons::StepState s = export_state(o);
   if (auto too_much = kernels::check_work(*kernels::find_kernel(s.kernel), s.params, find_preset(s.arch)->warp_lanes,
                                           kernels::kMaxWindowTracedAccesses);
       too_much && o.format == "png")
     throw UsageError(*too_much);  // the window simulates the whole kernel too
   auto prepared = lessons::prepare(s);
   if (!prepared) throw UsageError("--" + prepared.error().message);
+  // No --site: the instruction the window opens on, among those the view can show
+  // (transpose_shared's bank map: the conflicting column read, not the global load first in the warp).
+  if (o.site.empty() && o.lesson.empty()) {
+    const Space space = view == exporting::FigureView::SectorMap ? Space::Global : Space::Shared;
+    const int telling = gui::most_telling_instruction(prepared->trace, *prepared->arch, space);
+    if (telling < 0)
+      throw UsageError(fmt::format("--view: {} has no {} access for the {} to show", s.kernel, to_string(space),
+                                   o.view));
+    prepared->instruction = telling;
+    // The PNG is drawn by the window from `s`: the same instruction, named as --site and --occurrence would.
+    const auto& instructions = prepared->trace.instructions;
+    s.site = prepared->trace.sites[instructions[telling].site].name;
+    s.occurrence = static_cast<int>(std::count_if(instructions.begin(), instructions.begin() + telling,
+                                                  [&](const auto& i) { return i.site == instructions[telling].site; }));
+  }
   auto figure = exporting::figure_of(*prepared, view);
   if (!figure) throw UsageError(figure.error().message);
 

@@ -30,12 +30,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <map>
 #include <iostream>
 
 #include "gui/palette.hpp"
+#include "ws/kernels/input_file.hpp"
 
 #ifndef WS_FONT_DIR
 #define WS_FONT_DIR "/usr/share/fonts/truetype/dejavu"
@@ -54,6 +54,7 @@ void on_glfw_error(int code, const char* description) {
   g_last_glfw_error = fmt::format("GLFW error {}: {}", code, description);
 }
 
+constexpr std::size_t kMaxFontFileBytes = 8u << 20;  // DejaVu Sans is 0.7 MB
 constexpr float kBaseFontPx = 17.0f;  // reads at 1280 x 720 on a projector
 constexpr float kSlideFontPx = 36.0f;  // slide text is drawn at 16 to 32 px of a 1280 x 720 slide
 
@@ -61,14 +62,16 @@ constexpr float kSlideFontPx = 36.0f;  // slide text is drawn at 16 to 32 px of 
 // (stb_truetype) trusts the file's table directory: a truncated or foreign file
 // aborts on an assertion or reads past the end. So the directory and the tables
 // stb_truetype reads first are checked here (a crafted font is still trusted).
+// Read as every input is (kernels::read_input_file): a regular file of at most
+// kMaxFontFileBytes, so a FIFO or a link to /dev/zero named as a font is refused.
 std::string font_problem(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return "not found";
-  if (std::filesystem::is_directory(path, ec)) return "a folder";
-  std::ifstream f(path, std::ios::binary);
-  const std::vector<unsigned char> d((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  if (!f.eof() && f.fail()) return "unreadable";
-  auto u16 = [&](std::size_t at) { return static_cast<std::uint32_t>(d[at] << 8 | d[at + 1]); };
+  const auto bytes = kernels::read_input_file(path, kMaxFontFileBytes, [](std::uintmax_t size) {
+    return fmt::format("{} bytes, over the {} MiB a font may have", size, kMaxFontFileBytes >> 20);
+  });
+  if (!bytes) return bytes.error().message == "no such file" ? "not found" : bytes.error().message;
+  const std::string_view d = *bytes;
+  auto byte = [&](std::size_t at) { return static_cast<std::uint32_t>(static_cast<unsigned char>(d[at])); };
+  auto u16 = [&](std::size_t at) { return byte(at) << 8 | byte(at + 1); };
   auto u32 = [&](std::size_t at) { return u16(at) << 16 | u16(at + 2); };
   if (d.size() < 12) return "too short for a font";
   const std::uint32_t version = u32(0);
@@ -126,6 +129,12 @@ std::unique_ptr<GlWindow> GlWindow::open(const WindowOptions& o, AppState& state
   }
   glfwSetErrorCallback(on_glfw_error);
   if (!glfwInit()) {
+#ifndef __EMSCRIPTEN__
+    // A DISPLAY that names no server that answers (DISPLAY=:99999, an Xvfb
+    // gone): a hidden window needs none, so it renders off-screen exactly as
+    // with DISPLAY unset (issue 37; screenshot and export --format png).
+    if (!o.visible) return open_headless(o, state, error);
+#endif
     *error = fmt::format("cannot open the display ({}). Try: xvfb-run -a warpscope", last_glfw_error());
     return nullptr;
   }
@@ -158,6 +167,10 @@ std::unique_ptr<GlWindow> GlWindow::open(const WindowOptions& o, AppState& state
     }
   w->window_ = glfwCreateWindow(std::max(320, width), std::max(240, height), "warpscope", nullptr, nullptr);
   if (!w->window_) {
+    if (!o.visible) {  // a display without OpenGL 3.3 (a bare X server): off-screen as well
+      w.reset();       // glfwTerminate() first
+      return open_headless(o, state, error);
+    }
     *error = fmt::format("cannot create an OpenGL 3.3 core window ({})", last_glfw_error());
     return nullptr;
   }
@@ -381,7 +394,7 @@ std::string GlWindow::take_gl_errors() {
   return all;
 }
 
-bool write_png(const Image& img, const std::string& path, std::string* error) {
+bool write_png(const Image& img, const std::string& path, std::string* error, PathNamedBy named_by) {
   // Encoded in memory, then written and closed with every result checked:
   // stbi_write_png() ignores failed writes (a full disk gave a truncated file and success).
   std::vector<unsigned char> png;
@@ -392,6 +405,11 @@ bool write_png(const Image& img, const std::string& path, std::string* error) {
   if (!stbi_write_png_to_func(append, &png, img.width, img.height, 4, img.rgba.data(), img.width * 4)) {
     *error = fmt::format("cannot encode the {}x{} image as PNG", img.width, img.height);
     return false;
+  }
+  if (named_by == PathNamedBy::Warpscope) {
+    auto written = kernels::write_chosen_file(path, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()));
+    if (!written) *error = fmt::format("cannot write {}: {}", path, written.error().message);
+    return written.has_value();
   }
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) {

@@ -76,7 +76,12 @@ class GlWindow {
   int fbo_w_ = 0, fbo_h_ = 0;
 };
 
-bool write_png(const Image& img, const std::string& path, std::string* error);
+// Who named the PNG's path: the user (--out FILE: written as named, a device
+// such as /dev/full included), or warpscope (export --deck's slides: a link
+// planted at that predictable name is refused, kernels::write_chosen_file).
+enum class PathNamedBy { User, Warpscope };
+bool write_png(const Image& img, const std::string& path, std::string* error,
+               PathNamedBy named_by = PathNamedBy::User);
 // True when every pixel equals the first: a frame that drew nothing.
 bool is_uniform(const Image& img);
 

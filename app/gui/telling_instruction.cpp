@@ -1,6 +1,7 @@
 #include "gui/telling_instruction.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "gui/global_memory_panel.hpp"
 #include "ws/global_analysis.hpp"
@@ -21,13 +22,19 @@ int excess_over_ideal(const WarpAccess& access, const ArchPreset& arch) {
   return std::max<std::int64_t>(0, static_cast<std::int64_t>(g.sectors) - static_cast<std::int64_t>(ideal));
 }
 
-int most_telling_instruction(const WarpTrace& trace, const ArchPreset& arch) {
-  int best = -1, best_excess = 0, first_shared = -1;
+namespace {
+
+// The rule of telling_instruction.hpp, over every instruction or those of `only`.
+int most_telling(const WarpTrace& trace, const ArchPreset& arch, std::optional<Space> only) {
+  // Without excess anywhere: the first shared access, or the first of `only`.
+  const Space fallback_space = only.value_or(Space::Shared);
+  int best = -1, best_excess = 0, fallback = -1;
   bool best_shared = false;
   for (int i = 0; i < static_cast<int>(trace.instructions.size()); ++i) {
     const WarpAccess& a = trace.instructions[i].access;
+    if (only && a.space != *only) continue;
     const bool shared = a.space == Space::Shared;
-    if (shared && first_shared < 0) first_shared = i;
+    if (a.space == fallback_space && fallback < 0) fallback = i;
     const int excess = excess_over_ideal(a, arch);
     if (excess > best_excess || (excess == best_excess && excess > 0 && shared && !best_shared)) {
       best = i;
@@ -36,7 +43,18 @@ int most_telling_instruction(const WarpTrace& trace, const ArchPreset& arch) {
     }
   }
   if (best >= 0) return best;
-  return std::max(0, first_shared);
+  if (fallback >= 0) return fallback;
+  return only ? -1 : 0;
+}
+
+}  // namespace
+
+int most_telling_instruction(const WarpTrace& trace, const ArchPreset& arch) {
+  return most_telling(trace, arch, std::nullopt);
+}
+
+int most_telling_instruction(const WarpTrace& trace, const ArchPreset& arch, Space only) {
+  return most_telling(trace, arch, only);
 }
 
 }  // namespace ws::gui

@@ -21,4 +21,10 @@ int excess_over_ideal(const WarpAccess& access, const ArchPreset& arch);
 // Index into trace.instructions; 0 for an empty trace.
 int most_telling_instruction(const WarpTrace& trace, const ArchPreset& arch);
 
+// The same rule among the instructions of one space only (a bank map needs a
+// shared instruction, a sector map a global one: `export` without --site opens
+// each on the instruction the window would pick among those); the first of
+// that space when none has any excess; -1 when the warp has none of it.
+int most_telling_instruction(const WarpTrace& trace, const ArchPreset& arch, Space only);
+
 }  // namespace ws::gui

@@ -23,13 +23,14 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
+#include <string>
 
 #include "export/figure_export.hpp"
 #include "gui/canvas.hpp"
 #include "gui/palette.hpp"
 #include "gui/view_state.hpp"
 #include "gui/workbench_layout.hpp"
+#include "ws/kernels/input_file.hpp"
 
 namespace ws::gui {
 namespace {
@@ -228,17 +229,20 @@ void Workbench::export_current_figure(AppState& state) {
   const std::string base = fmt::format("warpscope-{}-{}-block{}_{}-warp{}-instr{}", state.kernel().name, figure->site,
                                        state.block.x, state.block.y, state.warp, state.instruction);
   bool ok = true;
+  std::string failure;
   for (const auto& [ext, text] : {std::pair{".svg", shared ? exporting::bank_map_svg(*figure, state.view.conceal)
                                                                   : exporting::sector_map_svg(*figure, state.view.conceal)},
                                   std::pair{".csv", shared ? exporting::shared_csv(*figure) : exporting::global_csv(*figure)}}) {
-    std::ofstream f(base + ext, std::ios::binary);
-    f << text;
-    ok = ok && static_cast<bool>(f.flush());
+    // Names of ours in the working folder: a link planted at one is refused, not followed (issue 37).
+    if (auto written = kernels::write_chosen_file(base + ext, text); !written && ok) {
+      ok = false;
+      failure = fmt::format("{}{}: {}", base, ext, written.error().message);
+    }
   }
   // In a browser the files land in the page's memory: hand them over as downloads.
-  if (ok && in_browser())
-    ok = offer_download(base + ".svg", "image/svg+xml") && offer_download(base + ".csv", "text/csv");
-  export_notice_ = ok ? fmt::format("Exported {}.svg and .csv", base) : fmt::format("Export: cannot write {}.svg", base);
+  if (ok && in_browser() && !(offer_download(base + ".svg", "image/svg+xml") && offer_download(base + ".csv", "text/csv")))
+    failure = "the browser refused the download";
+  export_notice_ = failure.empty() ? fmt::format("Exported {}.svg and .csv", base) : "Export: cannot write " + failure;
 }
 std::string Workbench::copy_link(const AppState& state) {
   const std::string link = shareable_link(encode_view_state(state, lessons_));

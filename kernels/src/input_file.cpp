@@ -68,6 +68,36 @@ Result<std::string> read_input_file(const std::string& path, std::size_t max_byt
   return text;
 }
 
+Result<std::size_t> write_chosen_file(const std::string& path, std::string_view bytes) {
+  // O_NONBLOCK: a FIFO planted at the name fails at once (ENXIO, no reader)
+  // or is refused below, instead of waiting for a reader.
+  Descriptor file{::open(path.c_str(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666)};
+  if (file.fd < 0) {
+    const int error = errno;
+    if (error == ELOOP) return Error{"is a symbolic link: not followed"};
+    if (error == ENXIO) return Error{not_regular(S_IFIFO)};
+    return Error{fmt::format("cannot be written: {}", std::strerror(error))};
+  }
+  struct stat st {};
+  if (::fstat(file.fd, &st) != 0) return Error{fmt::format("cannot be written: {}", std::strerror(errno))};
+  if (!S_ISREG(st.st_mode)) return Error{not_regular(st.st_mode)};
+  // Truncated only now that it is known to be a regular file of ours to write.
+  if (::ftruncate(file.fd, 0) != 0) return Error{fmt::format("cannot be written: {}", std::strerror(errno))};
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t put = ::write(file.fd, bytes.data() + done, bytes.size() - done);
+    if (put < 0) {
+      if (errno == EINTR) continue;
+      return Error{fmt::format("cannot be written: {}", std::strerror(errno))};
+    }
+    done += static_cast<std::size_t>(put);
+  }
+  const int fd = file.fd;
+  file.fd = -1;
+  if (::close(fd) != 0) return Error{fmt::format("cannot be written: {}", std::strerror(errno))};
+  return done;
+}
+
 std::string one_line(std::string_view message) {
   std::string out;
   std::size_t from = 0;

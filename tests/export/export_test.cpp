@@ -3,12 +3,15 @@
 // one row per lane word, with the simulator's banks, words and sectors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #if WS_HAVE_LIBXML2
 #include <libxml/parser.h>
@@ -23,6 +26,7 @@
 #include "export/figure_export.hpp"
 #include "gui/global_memory_panel.hpp"
 #include "gui/lesson_panel.hpp"
+#include "gui/telling_instruction.hpp"
 #include "lessons/lesson_library.hpp"
 
 namespace ws::exporting {
@@ -327,6 +331,48 @@ TEST(Export, TheViewMustFitTheInstruction) {
   EXPECT_NE(f.error().message.find("'in_load' is a global access"), std::string::npos) << f.error().message;
 }
 
+// Issue 37: without --site the bank map opened on the warp's first instruction
+// and refused it ("site 'in_load' is a global access"). Each view now opens on
+// the instruction the window opens on (gui::most_telling_instruction) among
+// those it can show: transpose_shared's bank map on the conflicting column read.
+TEST(ExportCli, WithoutSiteEachViewOpensOnItsMostTellingInstruction) {
+  const fs::path dir = fs::temp_directory_path() / ("ws_export_default_site_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const kernels::KernelDescriptor& k = *kernels::find_kernel("transpose_shared");
+  const kernels::KernelParams p = k.defaults;
+  const ArchPreset& arch = *find_preset("sm90");
+  const WarpTrace trace = kernels::trace_warp(k, p, Dim3{0, 0, 0}, 0, arch.warp_lanes);
+  ASSERT_EQ(gui::most_telling_instruction(trace, arch),
+            gui::most_telling_instruction(trace, arch, Space::Shared)) << "the window opens on a shared instruction";
+  for (const auto& [view, space] : {std::pair{"bank-map", Space::Shared}, std::pair{"shared-array", Space::Shared},
+                                    std::pair{"sector-map", Space::Global}}) {
+    const int telling = gui::most_telling_instruction(trace, arch, space);
+    ASSERT_GE(telling, 0);
+    const std::string site = trace.sites[trace.instructions[telling].site].name;
+    const std::string by_default = (dir / (std::string(view) + "-default.csv")).string();
+    const std::string named = (dir / (std::string(view) + "-named.csv")).string();
+    auto r = test::run_warpscope({"export", "--kernel", "transpose_shared", "--view", view, "--format", "csv", "--out",
+                                  by_default});
+    ASSERT_EQ(r.exit_code, 0) << view << ": " << r.err;
+    r = test::run_warpscope({"export", "--kernel", "transpose_shared", "--view", view, "--site", site, "--format", "csv",
+                             "--out", named});
+    ASSERT_EQ(r.exit_code, 0) << view << ": " << r.err;
+    EXPECT_EQ(test::slurp(by_default), test::slurp(named)) << view << " without --site is not site " << site;
+  }
+  EXPECT_EQ(trace.sites[trace.instructions[gui::most_telling_instruction(trace, arch, Space::Shared)].site].name,
+            "tile_load");
+  // The issue's own command, and a kernel without any shared access, refused naming why.
+  auto r = test::run_warpscope({"export", "--kernel", "transpose_shared", "--view", "bank-map", "--format", "svg",
+                                "--out", (dir / "b.svg").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  r = test::run_warpscope({"export", "--kernel", "copy", "--view", "bank-map", "--out", (dir / "c.svg").string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("warpscope: --view: copy has no shared access for the bank-map to show"), std::string::npos)
+      << r.err;
+  fs::remove_all(dir);
+}
+
 TEST(ExportCli, WritesSvgAndCsvAndRefusesBadInput) {
   const fs::path dir = fs::temp_directory_path() / ("ws_export_" + std::to_string(::getpid()));
   fs::create_directories(dir);
@@ -426,6 +472,33 @@ TEST(ExportCli, PngRendersWithoutADisplay) {
   fs::remove_all(dir);
 }
 
+// Issue 37: DISPLAY=:99999 (a display no server answers) made `export --format
+// png` and `screenshot` exit 1 "cannot open the display". A hidden window needs
+// no display: both render off-screen, to the same pixels as with DISPLAY unset.
+TEST(ExportCli, AnUnreachableDisplayRendersOffScreenAsWithoutOne) {
+  const fs::path dir = fs::temp_directory_path() / ("ws_export_bad_display_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::vector<std::string> export_png = {"export", "--kernel", "copy", "--view", "sector-map", "--format", "png",
+                                               "--size", "640x360", "--out"};
+  const std::vector<std::string> screenshot = {"screenshot", "--kernel", "copy", "--size", "640x360", "--out"};
+  for (const auto& command : {export_png, screenshot}) {
+    std::string pixels[2];
+    int i = 0;
+    for (const char* env : {"env -u DISPLAY -u WAYLAND_DISPLAY", "env -u WAYLAND_DISPLAY DISPLAY=:99999"}) {
+      const fs::path out = dir / (command[0] + std::to_string(i) + ".png");
+      auto args = command;
+      args.push_back(out.string());
+      const auto r = test::run_warpscope_with(args, "", env);
+      EXPECT_EQ(r.exit_code, 0) << command[0] << " under " << env << ": " << r.err;
+      pixels[i++] = test::slurp(out);
+    }
+    EXPECT_FALSE(pixels[0].empty()) << command[0];
+    EXPECT_EQ(pixels[0], pixels[1]) << command[0] << ": the unreachable display's PNG differs from the off-screen one";
+  }
+  fs::remove_all(dir);
+}
+
 // A deck of picked steps with a title slide and a recap: the title and each
 // recap press as PNG and SVG, only the picked steps, and a handout of the
 // questions alone (a step without a question adds nothing to it).
@@ -463,6 +536,32 @@ TEST(ExportCli, DeckOfPickedStepsWritesItsTitleAndRecap) {
   EXPECT_EQ(handout.find("01-toy-s02"), std::string::npos) << "a step without a question is not on the handout";
   EXPECT_NE(handout.find("01-toy-s03-question.png"), std::string::npos);
   EXPECT_NE(test::slurp(out / "teacher.html").find("02-recap-01.png"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+// Issue 37: the names export --deck writes inside --out are predictable; a
+// link planted at one sent the slide or the handout into the link's target.
+// Each is refused in one line, and nothing lands outside the folder.
+TEST(ExportCli, DeckExportWritesNothingThroughALinkPlantedAtItsNames) {
+  const fs::path dir = fs::temp_directory_path() / ("ws_export_links_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "outside");
+  {
+    std::ofstream deck(dir / "one.json");  // one step without a question: two slide files and the two pages
+    deck << R"({"title": "One", "lessons": [{"lesson": "toy", "steps": [2]}]})";
+  }
+  for (const char* name : {"01-toy-s02-question.png", "01-toy-s02-question.svg", "handout.html", "teacher.html"}) {
+    const fs::path out = dir / "slides";
+    fs::remove_all(out);
+    fs::create_directories(out);
+    fs::create_symlink(dir / "outside" / name, out / name);
+    const auto r = test::run_warpscope_with({"export", "--deck", (dir / "one.json").string(), "--out", out.string()},
+                                            "", "env -u DISPLAY -u WAYLAND_DISPLAY");
+    EXPECT_NE(r.exit_code, 0) << name;
+    EXPECT_NE(r.err.find(std::string(name) + ": is a symbolic link: not followed"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(fs::is_empty(dir / "outside")) << name << " was written through the link";
+  }
   fs::remove_all(dir);
 }
 

@@ -151,3 +151,41 @@ TEST(DataRoots, AMarkerThatIsNoRegularFileIsSkipped) {
   EXPECT_TRUE(returns_in_time([&] { return wk::data_roots() == before; }));
   fs::remove(marker);
 }
+
+static std::string contents_of(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Issue 37: a file whose name warpscope chose (export --deck's slides, the
+// window's Ctrl+E export) was written through a link planted at that
+// predictable name, into the link's target. write_chosen_file() refuses the
+// link and writes nothing anywhere; a FIFO there is refused at once.
+TEST_F(InputFiles, AChosenFileIsNeverWrittenThroughAPlantedLink) {
+  const fs::path outside = dir_ / "outside";
+  fs::create_directories(outside);
+  const fs::path to_existing = dir_ / "slide.svg", dangling = dir_ / "handout.html";
+  std::ofstream(outside / "victim.txt") << "the victim's own text";
+  fs::create_symlink(outside / "victim.txt", to_existing);
+  fs::create_symlink(outside / "created.html", dangling);
+  for (const fs::path& link : {to_existing, dangling}) {
+    const auto w = wk::write_chosen_file(link.string(), "<svg/>");
+    ASSERT_FALSE(w) << link;
+    EXPECT_TRUE(one_line_naming(w.error().message, "is a symbolic link: not followed"));
+    EXPECT_TRUE(fs::is_symlink(link));
+  }
+  EXPECT_EQ(contents_of(outside / "victim.txt"), "the victim's own text");
+  EXPECT_FALSE(fs::exists(outside / "created.html"));
+  EXPECT_TRUE(returns_in_time([&] {
+    const auto w = wk::write_chosen_file((dir_ / "x.json").string(), "{}");
+    return !w && w.error().message.find("FIFO") != std::string::npos;
+  }));
+  // A regular file of ours is replaced whole, and a new one made.
+  std::ofstream(dir_ / "old.svg") << std::string(100, 'x');
+  ASSERT_TRUE(wk::write_chosen_file((dir_ / "old.svg").string(), "<svg/>"));
+  EXPECT_EQ(contents_of(dir_ / "old.svg"), "<svg/>");
+  const auto made = wk::write_chosen_file((dir_ / "new.csv").string(), "a,b\n");
+  ASSERT_TRUE(made);
+  EXPECT_EQ(*made, 4u);
+  EXPECT_EQ(contents_of(dir_ / "new.csv"), "a,b\n");
+}

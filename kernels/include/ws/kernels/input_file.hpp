@@ -5,6 +5,11 @@
 // to /dev/zero would be read until memory runs out (issue 37); both are
 // refused at once with one line instead.
 //
+// write_chosen_file() writes a file whose name warpscope chose (export
+// --deck's slides inside the --out folder, the window's Ctrl+E export in the
+// working folder): such names are predictable, so a link planted at one is
+// refused, never followed (issue 37).
+//
 // printable() is how a value from a file or the command line is echoed in a
 // message: control characters escaped (\n, \x1b), long values cut, so one
 // error is always one line and no value can forge another.
@@ -26,6 +31,13 @@ namespace ws::kernels {
 // while it is read).
 Result<std::string> read_input_file(const std::string& path, std::size_t max_bytes,
                                     const std::function<std::string(std::uintmax_t bytes)>& too_large);
+
+// Writes `bytes` to `path`, created or truncated, without following a link at
+// its last component (O_NOFOLLOW) and only if it is, or becomes, a regular
+// file; the bytes written, or why not, without the path: "is a symbolic link:
+// not followed", "is a FIFO (named pipe), not a regular file", "cannot be
+// written: No space left on device".
+Result<std::size_t> write_chosen_file(const std::string& path, std::string_view bytes);
 
 // `value` with each control character (and DEL) written as an escape (\n, \r,
 // \t, \x1b) and a backslash as "\\", cut after max_bytes with "...": what a
