@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "gui/lesson_panel.hpp"
 #include "gui/palette.hpp"
 #include "gui/workbench.hpp"
 
@@ -90,7 +91,7 @@ void Workbench::draw_contents(AppState& state) {
   constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
   bool open = true;
-  const std::string title = fmt::format("Contents: {}###contents", lessons_.deck().title);
+  const std::string title = fmt::format("Contents: {}###contents", lesson_text_shown(lessons_.deck().title));
   if (ImGui::Begin(title.c_str(), &open, flags)) {
     ImGui::SetWindowFontScale(1.2f);
     const auto& deck = lessons_.deck();
@@ -99,7 +100,7 @@ void Workbench::draw_contents(AppState& state) {
       const lessons::Lesson* l = lessons_.library().find(deck.entries[i].lesson);
       if (!l) continue;
       // Titles whole: wrapped, never cut (the teacher reads them aloud).
-      const std::string label = fmt::format("{:>2}. {}{}", i + 1, l->title, i == here ? "   (now)" : "");
+      const std::string label = fmt::format("{:>2}. {}{}", i + 1, lesson_text_shown(l->title), i == here ? "   (now)" : "");
       ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x);
       const bool picked = ImGui::Selectable(fmt::format("##toc{}", i).c_str(), i == contents_cursor_, 0,
                                             ImVec2(0, ImGui::CalcTextSize(label.c_str(), nullptr, false,

@@ -21,13 +21,17 @@ bool fits_beside(const char* label) {
 }
 
 std::string shown(std::string_view text) {
+  return lesson_text_shown(text);
+}
+
+}  // namespace
+
+std::string lesson_text_shown(std::string_view text) {
   std::string s;
   for (char c : text)
     if (c != '`') s.push_back(c);
   return lessons::capped_for_drawing(s);  // one text call draws 16 383 glyphs at most (lesson_limits.hpp)
 }
-
-}  // namespace
 
 std::string choice_label(int index, const std::string& choice) {
   // "(1)  32": the key that picks it, set apart so that "1" and "32" never read as one number.
@@ -149,7 +153,11 @@ void LessonPanel::draw_navigation(AppState& state, LessonPlayer& player) {
 
 void LessonPanel::draw_list(AppState& state, LessonPlayer& player) {
   const auto& lib = player.library();
+#ifdef __EMSCRIPTEN__
+  ImGui::TextWrapped("Lessons: pick one.");  // the page has no command line to name
+#else
   ImGui::TextWrapped("Lessons: pick one, or start with warpscope --lesson ID.");
+#endif
   for (const lessons::Lesson& l : lib.lessons) {
     const std::string label = fmt::format("{:>2}. {}", l.number, shown(l.title));
     if (ImGui::Selectable(label.c_str())) player.start(l.id, 0, state);

@@ -3,10 +3,17 @@
 // Without a lesson open it lists the lessons (and the files that were skipped).
 #pragma once
 
+#include <string>
+#include <string_view>
+
 #include "gui/app_state.hpp"
 #include "gui/lesson_player.hpp"
 
 namespace ws::gui {
+
+// A lesson's text as the window draws it: the `code` marks of the lesson files
+// dropped (the slides set code in their own face) and capped for one text call.
+std::string lesson_text_shown(std::string_view text);
 
 class LessonPanel {
  public:
