@@ -15,7 +15,7 @@ struct ExportOptions {
   std::string arch = "sm90";
   std::string block = "0,0";
   int warp = 0;
-  std::string site;     // by name; empty = the warp's first instruction
+  std::string site;     // by name; empty = the most telling instruction the view can show (export_command.cpp)
   int occurrence = 0;
   std::string lesson;   // a lesson step's state instead of the flags above
   int step = 1;
