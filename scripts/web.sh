@@ -63,8 +63,10 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 if [ ! -f "$out/cmake/CMakeCache.txt" ]; then
+  # A unity build, as scripts/build.sh makes (WS_UNITY=OFF: file by file): CI
+  # compiles the page from scratch, and em++ is slower per file than g++.
   emcmake cmake -S "$root" -B "$out/cmake" "${generator[@]}" -DWS_WEB=ON -DCMAKE_BUILD_TYPE=Release \
-    -DWS_IMGUI_SOURCE_DIR="$imgui" "${launcher[@]}"
+    -DWS_IMGUI_SOURCE_DIR="$imgui" -DCMAKE_UNITY_BUILD="${WS_UNITY:-ON}" "${launcher[@]}"
 fi
 cmake --build "$out/cmake" -j"${WS_JOBS:-2}"
 

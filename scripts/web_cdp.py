@@ -144,6 +144,13 @@ class Browser:
             vk = ord(ch.upper()) if ch.isalnum() else 0
             self.key(ch, "", vk, text=ch)
 
+    def wheel(self, x, y, delta_y, delta_x=0):
+        """One wheel event at (x, y) in CSS pixels: delta_y 100 is a mouse notch down, as Chrome sends it."""
+        self.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+        self.call("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": x, "y": y,
+                                               "deltaX": delta_x, "deltaY": delta_y})
+        self.settle()
+
     def click(self, x, y):
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",

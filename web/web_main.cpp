@@ -52,7 +52,7 @@ bool follow_canvas_size(GLFWwindow* w, AppState& state) {
   const int want_w = std::max(320, static_cast<int>(css_w * ratio + 0.5)),
             want_h = std::max(240, static_cast<int>(css_h * ratio + 0.5));
   if (want_w == gw && want_h == gh) return changed;
-  glfwSetWindowSize(w, want_w, want_h);
+  web::set_canvas_size(want_w, want_h);
   return true;
 }
 
@@ -83,6 +83,7 @@ void frame(void* arg) {
   const double interval = now - p.last_ms, idle = interval - p.last_cpu_ms - 4.0;
   slice_deadline() =
       SliceClock::now() + std::chrono::microseconds(static_cast<long>(1000.0 * std::clamp(idle, 10.0, 30.0)));
+  web::feed_wheel();
   build_frame(*p.window, p.bench, p.state, (now - p.last_ms) / 1000.0);
   p.last_ms = now;
   web::test_hooks_frame(p.state, p.bench);

@@ -64,6 +64,38 @@ EM_JS(void, ws_js_listen_input, (), {
 
 EM_JS(double, ws_js_input_at, (), { return Module.wsInputAt || 0; });
 
+// The wheel, read here instead of by Emscripten's GLFW, which hands the DOM's
+// deltaY to the scroll callback unscaled and unsigned: one notch of 100 pixels
+// scrolled about 100 lines, the wrong way (issue 36). Listening on the window
+// in the capture phase runs before GLFW's canvas listener, which then never
+// sees the event. The sum is kept in notches: 100 pixels, 3 lines or a tenth
+// of a page, whichever unit the browser gives.
+EM_JS(void, ws_js_listen_wheel, (), {
+  Module.wsWheel = [0, 0];
+  window.addEventListener('wheel', (e) => {
+    if (e.target !== Module['canvas']) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const notch = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 10 : 1 / 100;
+    Module.wsWheel[0] += e.deltaX * notch;
+    Module.wsWheel[1] += e.deltaY * notch;
+  }, {capture: true, passive: false});
+});
+
+EM_JS(void, ws_js_take_wheel, (float* x, float* y), {
+  HEAPF32[x >> 2] = Module.wsWheel ? Module.wsWheel[0] : 0;
+  HEAPF32[y >> 2] = Module.wsWheel ? Module.wsWheel[1] : 0;
+  Module.wsWheel = [0, 0];
+});
+
+// The canvas's pixels, set the way the browser's own resize is reported to
+// GLFW (its resize listeners), never through glfwSetWindowSize: that asks for
+// full screen whenever the size equals the screen's (F11), which a page may
+// not do unasked ("Permissions check failed", and the canvas stayed stretched).
+EM_JS(void, ws_js_set_canvas_size, (int width, int height), {
+  Browser.setCanvasSize(width, height);
+});
+
 EM_JS(int, ws_js_always_draw, (), { return window.warpscopeTest && window.warpscopeTest.alwaysDraw ? 1 : 0; });
 
 EM_JS(void, ws_js_warn, (const char* message), { console.warn(UTF8ToString(message)); });
@@ -184,6 +216,24 @@ void test_hooks_frame(const AppState&, Workbench&) {
 
 void listen_for_input() {
   ws_js_listen_input();
+  ws_js_listen_wheel();
+}
+
+void feed_wheel() {
+  float x = 0, y = 0;
+  ws_js_take_wheel(&x, &y);
+  // Dear ImGui 1.86 scrolls 5 font heights per unit of MouseWheel, positive
+  // upwards; the DOM's positive delta scrolls down. Three lines of text (with
+  // their spacing) a notch, as desktops do.
+  if ((x == 0 && y == 0) || ImGui::GetFontSize() <= 0) return;  // nothing, or before the first frame
+  const float kUnitsPerNotch = 3 * ImGui::GetTextLineHeightWithSpacing() / (5 * ImGui::GetFontSize());
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheel -= y * kUnitsPerNotch;
+  io.MouseWheelH -= x * kUnitsPerNotch;
+}
+
+void set_canvas_size(int width, int height) {
+  ws_js_set_canvas_size(width, height);
 }
 bool input_since(double ms) {
   return ws_js_input_at() >= ms;
@@ -317,6 +367,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
         out = {{"ms", emscripten_get_now() - t0}, {"sites", r.sites.size()}};
       }
     }
+  } else if (c == "scroll") {
+    // Every window that can scroll: where it is, how far it is scrolled and its
+    // line height, for the wheel's test (a notch is about three lines).
+    out = nlohmann::json::array();
+    for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+      if (w->Active && w->ScrollMax.y > 0)
+        out.push_back({{"name", w->Name}, {"x", w->Pos.x}, {"y", w->Pos.y}, {"w", w->Size.x}, {"h", w->Size.y},
+                       {"scroll_y", w->Scroll.y}, {"scroll_max_y", w->ScrollMax.y},
+                       {"line", w->CalcFontSize() + ImGui::GetStyle().ItemSpacing.y}});
   } else if (c.rfind("item ", 0) == 0) {
     const std::string label = c.substr(5);
     if (auto it = h.items.find(label); it != h.items.end())

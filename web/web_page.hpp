@@ -35,6 +35,11 @@ class LinkSync {
 // listeners on the browser window: an idle page draws nothing until some arrives.
 void listen_for_input();
 bool input_since(double ms);  // any since this time of emscripten_get_now()
+// The wheel's notches since the last call, given to Dear ImGui at about 3 lines
+// a notch in the platform's direction (before the frame's NewFrame).
+void feed_wheel();
+// The canvas's size in pixels; GLFW hears of it as of a browser resize.
+void set_canvas_size(int width, int height);
 // window.warpscopeTest.alwaysDraw: the tests time frames of an idle view.
 bool always_draw();
 
