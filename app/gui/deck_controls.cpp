@@ -100,7 +100,9 @@ void Workbench::draw_contents(AppState& state) {
       const lessons::Lesson* l = lessons_.library().find(deck.entries[i].lesson);
       if (!l) continue;
       // Titles whole: wrapped, never cut (the teacher reads them aloud).
-      const std::string label = fmt::format("{:>2}. {}{}", i + 1, lesson_text_shown(l->title), i == here ? "   (now)" : "");
+      const std::string label =
+          fmt::format("{:>2}. {}{}", i + 1, lesson_text_shown(lessons::entry_title(deck.entries[i], lessons_.library())),
+                      i == here ? "   (now)" : "");
       ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x);
       const bool picked = ImGui::Selectable(fmt::format("##toc{}", i).c_str(), i == contents_cursor_, 0,
                                             ImVec2(0, ImGui::CalcTextSize(label.c_str(), nullptr, false,

@@ -93,7 +93,7 @@ std::set<std::string> facts_named(const std::string& expr) {
     const std::size_t start = i;
     while (i < expr.size() && ident_char(expr[i])) ++i;
     std::string name = expr.substr(start, i - start);
-    if (name != "min" && name != "max" && name != "gcd") out.insert(std::move(name));
+    if (name != "min" && name != "max" && name != "gcd" && name != "round") out.insert(std::move(name));
   }
   return out;
 }

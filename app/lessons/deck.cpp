@@ -40,11 +40,19 @@ Result<DeckEntry> read_entry(const json& v, const std::string& field, const Less
     e.lesson = v.get<std::string>();
   } else if (v.is_object()) {
     for (const auto& [key, _] : v.items())
-      if (key != "lesson" && key != "steps")
-        return Error{fmt::format("{}.{}: unknown field (known: lesson, steps)", field, kernels::printable(key, 60))};
+      if (key != "lesson" && key != "steps" && key != "title")
+        return Error{fmt::format("{}.{}: unknown field (known: lesson, steps, title)", field, kernels::printable(key, 60))};
     const auto id = v.find("lesson");
     if (id == v.end() || !id->is_string()) return Error{fmt::format("{}.lesson: is missing or not a lesson id", field)};
     e.lesson = id->get<std::string>();
+    if (const auto t = v.find("title"); t != v.end()) {
+      if (!t->is_string() || t->get<std::string>().empty())
+        return Error{fmt::format("{}.title: is not a non-empty string", field)};
+      e.title = t->get<std::string>();
+      if (e.title.size() > LessonLimits::kTitleBytes)
+        return Error{fmt::format("{}.title: {} bytes, over the {} a title may hold", field, e.title.size(),
+                                 LessonLimits::kTitleBytes)};
+    }
     if (const auto s = v.find("steps"); s != v.end()) steps = &*s;
   } else {
     return Error{fmt::format("{}: is not a lesson id or {{\"lesson\": ID, \"steps\": [...]}}", field)};
@@ -155,6 +163,12 @@ Result<Deck> parse_deck(const std::string& text, const std::string& name, const 
   return d;
 }
 
+const std::string& entry_title(const DeckEntry& entry, const LessonLibrary& library) {
+  if (!entry.title.empty()) return entry.title;
+  const Lesson* lesson = library.find(entry.lesson);
+  return lesson ? lesson->title : entry.lesson;
+}
+
 Result<Deck> load_deck(const std::string& name_or_path, const LessonLibrary& library) {
   if (name_or_path.empty()) return Error{fmt::format("no deck named (known: {})", fmt::join(deck_names(library), ", "))};
   const bool is_path = name_or_path.find('/') != std::string::npos ||
@@ -189,7 +203,7 @@ std::vector<std::string> deck_names(const LessonLibrary& library) {
 Deck whole_library_deck(const LessonLibrary& library) {
   Deck d{"all", "All lessons", "", false, false, {}, ""};
   for (const Lesson& l : library.lessons) {
-    DeckEntry e{l.id, {}};
+    DeckEntry e{l.id, {}, {}};
     for (int i = 0; i < static_cast<int>(l.steps.size()); ++i) e.steps.push_back(i);
     d.entries.push_back(std::move(e));
   }

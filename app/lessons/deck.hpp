@@ -1,9 +1,9 @@
 // A deck: what one class runs with a clicker, as steps of lessons in a course
 // order. assets/lessons/decks/<name>.json holds
 //   {"title": "...", "subtitle": "...", "title_slide": true, "recap": true,
-//    "lessons": ["banks", {"lesson": "padding", "steps": [1, 2, 4]}, ...]}
+//    "lessons": ["banks", {"lesson": "padding", "steps": [1, 2, 4], "title": "..."}, ...]}
 // A lesson named alone shows all its steps; "steps" picks some (from 1, in
-// order). The title slide opens the deck; the recap closes it with each
+// order), and "title" names what those steps teach. The title slide opens the deck; the recap closes it with each
 // lesson's "remember" figure and sentence, one per forward press. `warpscope
 // --deck NAME|FILE` opens one; `warpscope lessons --deck NAME --plan` times it
 // (docs/lessons.md, "Decks").
@@ -21,7 +21,14 @@ namespace ws::lessons {
 struct DeckEntry {
   std::string lesson;      // a lesson id of the library
   std::vector<int> steps;  // from 0, ascending; every step of the lesson when the file names none
+  // What the deck calls the lesson (agenda, recap, contents) when it shows only
+  // some steps: "Padding and rotation" where the lesson's own title promises
+  // XOR too. Empty: the lesson's title.
+  std::string title;
 };
+
+// The title the deck gives its entry: its own, else the lesson's.
+const std::string& entry_title(const DeckEntry& entry, const LessonLibrary& library);
 
 struct Deck {
   std::string name;   // the file's stem ("default"), or the path given

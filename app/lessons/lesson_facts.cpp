@@ -487,6 +487,12 @@ class Parser {
     while (pos_ < s_.size() && ident_char(s_[pos_])) ++pos_;
     const std::string name = s_.substr(start, pos_ - start);
     if (name.empty()) return error_ = pos_ < s_.size() ? fmt::format("unexpected '{}'", s_[pos_]) : "expression ends early", 0;
+    if (name == "round") {  // a choice a class reads as "about 6", not "6.18" among round numbers
+      if (!eat('(')) return error_ = "round needs (a)", 0;
+      const double a = expr();
+      if (!eat(')')) return error_ = error_.empty() ? "missing ')'" : error_, 0;
+      return std::round(a);
+    }
     if (name == "min" || name == "max" || name == "gcd") {
       if (!eat('(')) return error_ = name + " needs (a, b)", 0;
       const double a = expr();

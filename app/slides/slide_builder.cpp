@@ -233,7 +233,8 @@ Slide build_title_slide(const std::string& title, const std::string& subtitle, c
 }
 
 Slide build_recap_slide(const lessons::Lesson& lesson, lessons::ResolvedStep& resolved,
-                        const std::vector<std::string>& earlier, const std::string& position) {
+                        const std::vector<std::string>& earlier, const std::string& position,
+                        const std::string& title) {
   const int step = lesson.remember ? lesson.remember->step : 0;
   const lessons::Step& shown = lesson.steps[static_cast<std::size_t>(step)];
   Slide slide;
@@ -245,7 +246,7 @@ Slide build_recap_slide(const lessons::Lesson& lesson, lessons::ResolvedStep& re
   SlideState state;
   state.revealed = true;
   state.position = position;
-  draw_heading("Recap: " + lesson.title, {}, state, pen);
+  draw_heading("Recap: " + (title.empty() ? lesson.title : title), {}, state, pen);
   draw_figure(shown, resolved, state, pen);
   // The lessons recapped so far by title, muted; then this one's sentence, large.
   const float top = kBodyTop, bottom = kSlideHeight - 14, indent = 40;
@@ -271,16 +272,18 @@ Slide build_recap_slide(const lessons::Lesson& lesson, lessons::ResolvedStep& re
 
 Slide build_title_slide(const lessons::Deck& deck, const lessons::LessonLibrary& library) {
   std::vector<std::string> agenda;
-  for (const lessons::DeckEntry& e : deck.entries) agenda.push_back(library.find(e.lesson)->title);
+  for (const lessons::DeckEntry& e : deck.entries) agenda.push_back(lessons::entry_title(e, library));
   return build_title_slide(deck.title, deck.subtitle, agenda);
 }
 
 Slide build_recap_slide(const lessons::Deck& deck, const lessons::LessonLibrary& library, int item,
                         lessons::ResolvedStep& resolved) {
   std::vector<std::string> earlier;
-  for (int i = 0; i < item; ++i) earlier.push_back(library.find(deck.entries[static_cast<std::size_t>(i)].lesson)->title);
-  return build_recap_slide(*library.find(deck.entries[static_cast<std::size_t>(item)].lesson), resolved, earlier,
-                           fmt::format("Recap \u00b7 {} of {}", item + 1, deck.entries.size()));
+  for (int i = 0; i < item; ++i) earlier.push_back(lessons::entry_title(deck.entries[static_cast<std::size_t>(i)], library));
+  const lessons::DeckEntry& entry = deck.entries[static_cast<std::size_t>(item)];
+  return build_recap_slide(*library.find(entry.lesson), resolved, earlier,
+                           fmt::format("Recap \u00b7 {} of {}", item + 1, deck.entries.size()),
+                           lessons::entry_title(entry, library));
 }
 
 Slide error_slide(const lessons::Lesson& lesson, int step, const std::string& error) {

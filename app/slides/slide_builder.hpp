@@ -45,9 +45,11 @@ std::string slide_position(const lessons::Deck& deck, int entry, int step);
 Slide build_title_slide(const std::string& title, const std::string& subtitle, const std::vector<std::string>& agenda);
 
 // One press of a deck's recap: the lesson's "remember" step's figure, revealed,
-// beside its sentence to remember, under the titles of the lessons recapped before.
+// beside its sentence to remember, under the titles of the lessons recapped before;
+// `title` is what the deck calls the lesson (empty: the lesson's own title).
 Slide build_recap_slide(const lessons::Lesson& lesson, lessons::ResolvedStep& resolved,
-                        const std::vector<std::string>& earlier_titles, const std::string& position);
+                        const std::vector<std::string>& earlier_titles, const std::string& position,
+                        const std::string& title = {});
 
 // The same for a deck: its title, subtitle and the titles of its lessons; and
 // press `item` (from 0) of its recap, "Recap · 3 of 8", on the lesson's

@@ -11,6 +11,7 @@
 
 #include "lessons/deck.hpp"
 #include "lessons/lesson_facts.hpp"
+#include "lessons/lesson_limits.hpp"
 
 namespace ws::lessons {
 namespace {
@@ -77,6 +78,28 @@ TEST(Deck, StepsPickedAreShownInOrder) {
   ASSERT_EQ(d->entries.size(), 1u);
   EXPECT_EQ(d->entries[0].steps, (std::vector<int>{0, 1, 3}));
   EXPECT_EQ(deck_plan(*d, deck_library()).size(), 3u);
+}
+
+// A deck that shows part of a lesson names what that part teaches (review 3:
+// the agenda promised "multicast" and "XOR" that the steps shown never teach).
+TEST(Deck, AnEntryMayNameWhatItsStepsTeach) {
+  auto d = parse_deck(R"({"title": "t", "lessons": ["banks", {"lesson": "padding", "steps": [1, 2], "title": "Padding and rotation"}]})",
+                      "d.json", deck_library());
+  ASSERT_TRUE(d) << d.error().message;
+  EXPECT_EQ(entry_title(d->entries[1], deck_library()), "Padding and rotation");
+  EXPECT_EQ(entry_title(d->entries[0], deck_library()), deck_library().find("banks")->title);
+  for (const auto& [text, message] :
+       {std::pair{R"({"title": "t", "lessons": [{"lesson": "banks", "title": 3}]})", "d.json: lessons[0].title: is not a non-empty string"},
+        std::pair{R"({"title": "t", "lessons": [{"lesson": "banks", "title": ""}]})", "d.json: lessons[0].title: is not a non-empty string"}}) {
+    auto bad = parse_deck(text, "d.json", deck_library());
+    ASSERT_FALSE(bad) << text;
+    EXPECT_NE(bad.error().message.find(message), std::string::npos) << bad.error().message;
+  }
+  const std::string long_title(LessonLimits::kTitleBytes + 1, 'x');
+  auto too_long = parse_deck(R"({"title": "t", "lessons": [{"lesson": "banks", "title": ")" + long_title + R"("}]})", "d.json",
+                             deck_library());
+  ASSERT_FALSE(too_long);
+  EXPECT_NE(too_long.error().message.find("over the 200 a title may hold"), std::string::npos) << too_long.error().message;
 }
 
 TEST(Deck, FaultsAreNamed) {
