@@ -70,7 +70,7 @@ void Workbench::draw_slide_show(AppState& state) {
     lessons::ResolvedStep* r = what_if ? &*toggled_resolved_ : lessons_.resolved_mutable();
     const lessons::Lesson& lesson = *lessons_.lesson();
     const std::string error = toggled_error_.empty() ? lessons_.error() : toggled_error_;
-    std::string choices;
+    std::string choices = key_help_ ? "h" : "";
     for (int c : toggles_) choices += std::to_string(c);
     const lessons::DeckPart part = lessons_.deck_part();
     const std::string key = fmt::format("{}#{}#{}#{:.3f}#{}#{}#{}#{}", step_id, lessons_.revealed, lessons_.chosen,
@@ -88,6 +88,7 @@ void Workbench::draw_slide_show(AppState& state) {
         s.reveal_progress = reveal_t_;
         s.position = deck_slide_position();
         s.toggles = toggles_;
+        s.show_toggles = key_help_;  // a flipped one shows itself (slide_builder.cpp)
         if (what_if) s.step = &*toggled_step_;
         slide_ = slides::build_slide(lesson, lessons_.step(), *r, s);
       } else if (!error.empty()) {

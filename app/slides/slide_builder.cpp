@@ -46,8 +46,10 @@ void draw_heading(const std::string& title_text, const std::vector<lessons::Togg
     Element& pos = pen.right(right, kHeadTop, kTitlePx, state.position, 18, colour::kMuted, Role::Heading);
     right = pos.box.x - 24;
   }
-  // The what-ifs, right to left: "[W] padding: off", each a button its key cycles.
-  for (int i = static_cast<int>(toggles.size()) - 1; i >= 0; --i) {
+  // The what-ifs, right to left: "[W] padding: off", each a button its key cycles;
+  // shown on demand or while one is flipped (SlideState::show_toggles).
+  const bool flipped = std::any_of(state.toggles.begin(), state.toggles.end(), [](int c) { return c != 0; });
+  for (int i = static_cast<int>(toggles.size()) - 1; i >= 0 && (state.show_toggles || flipped); --i) {
     const lessons::Toggle& g = toggles[static_cast<std::size_t>(i)];
     const int chosen = i < static_cast<int>(state.toggles.size()) ? state.toggles[static_cast<std::size_t>(i)] : 0;
     const std::string label =

@@ -29,6 +29,11 @@ struct SlideState {
   // (lessons::toggled); null: the lesson's step as written.
   std::vector<int> toggles;
   const lessons::Step* step = nullptr;
+  // The what-if buttons at the top right: the presenter's controls, shown on
+  // demand (key help, or once one is flipped, so the class sees what changed),
+  // never on an exported slide as written (review 3: keyboard chips are tool
+  // chrome to a student).
+  bool show_toggles = false;
 };
 
 // The keys of a step's toggles, in order: Q, W, E.

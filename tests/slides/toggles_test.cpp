@@ -78,6 +78,7 @@ TEST(SlideToggles, EveryOptionIsTheStepAuthoredWithIt) {
           SlideState s;
           s.revealed = true;
           s.toggles = choice;
+          s.show_toggles = true;  // as the presenter shows them with the key help
           s.step = &*flipped_step;
           const Slide sa = build_slide(l, static_cast<int>(i), *a, s);
           bool named = false;
@@ -87,6 +88,7 @@ TEST(SlideToggles, EveryOptionIsTheStepAuthoredWithIt) {
           SlideState sb;
           sb.revealed = true;
           sb.toggles = choice;
+          sb.show_toggles = true;
           lessons::Lesson lb = l;
           lb.steps[i] = authored(l, i, {json::parse(step.toggles[t].options[o].state)});
           lb.steps[i].toggles = step.toggles;  // the same buttons
@@ -108,6 +110,31 @@ TEST(SlideToggles, ABadChoiceIsNamed) {
       auto t = lessons::toggled(step, choice);
       ASSERT_FALSE(t.has_value());
       EXPECT_NE(t.error().message.find(step.toggles[0].label), std::string::npos) << t.error().message;
+      return;
+    }
+  FAIL() << "no step declares a toggle";
+}
+
+// The what-if buttons are the presenter's controls: a slide as written (an
+// export, the handout) shows none; the key help shows them, and a flipped one
+// shows itself so the class sees what changed (review 3: chips on a student slide).
+TEST(SlideToggles, ButtonsShowOnDemandOrWhenFlipped) {
+  const lessons::LessonLibrary lib = lessons::load_library();
+  for (const lessons::Lesson& l : lib.lessons)
+    for (std::size_t i = 0; i < l.steps.size(); ++i) {
+      if (l.steps[i].toggles.empty()) continue;
+      auto r = lessons::resolve_step(l.steps[i]);
+      ASSERT_TRUE(r.has_value()) << r.error().message;
+      auto toggles_drawn = [&](const SlideState& s) {
+        int n = 0;
+        for (const auto& e : build_slide(l, static_cast<int>(i), *r, s).elements) n += e.role == Role::Toggle;
+        return n;
+      };
+      SlideState written;
+      EXPECT_EQ(toggles_drawn(written), 0) << l.id << " step " << i + 1;
+      SlideState on_demand;
+      on_demand.show_toggles = true;
+      EXPECT_GT(toggles_drawn(on_demand), 0) << l.id << " step " << i + 1;
       return;
     }
   FAIL() << "no step declares a toggle";
