@@ -160,7 +160,7 @@ int run_bench(const BenchOptions& o, int argc, char** argv) {
   }
   std::vector<wk::KernelParams> params;
   for (const auto* k : kernels) {
-    params.push_back(params_from(o.kernel, *k));
+    params.push_back(params_from(o.kernel, *k, kernels.size() > 1 ? UnreadFlags::Ignored : UnreadFlags::Refused));
     check_or_throw(*k, params.back(), arch);
   }
   if (o.repeat < 1) throw UsageError(fmt::format("--repeat: {} is not a positive count", o.repeat));

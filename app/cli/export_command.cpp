@@ -38,7 +38,10 @@ lessons::StepState export_state(const ExportOptions& o) {
   if (!o.lesson.empty()) {
     if (!o.kernel.kernel.empty()) throw UsageError("--kernel: a lesson step sets the kernel; give one of --kernel, --lesson");
     const lessons::LessonLibrary lib = lessons::load_library();
-    return lesson_named(lib, o.lesson, o.step).steps[o.step - 1].state;
+    const lessons::Lesson& lesson = lesson_named(lib, o.lesson, o.step);
+    if (o.reveal)  // the rule a link's reveal=1 follows
+      if (auto no_question = lessons::check_reveal(lesson, o.step)) throw UsageError("--reveal: " + *no_question);
+    return lesson.steps[o.step - 1].state;
   }
   if (o.step != 1) throw UsageError("--step: needs --lesson");
   lessons::StepState s;
@@ -115,8 +118,7 @@ int run_export(const ExportOptions& o) {
     throw UsageError(fmt::format("--size: only --format png has a size in pixels ({} {})", o.format,
                                  o.format == "svg" ? "scales to any size" : "has none"));
   lessons::StepState s = export_state(o);
-  if (auto too_much = kernels::check_work(*kernels::find_kernel(s.kernel), s.params, find_preset(s.arch)->warp_lanes,
-                                          kernels::kMaxWindowTracedAccesses);
+  if (auto too_much = kernels::check_window_work(*kernels::find_kernel(s.kernel), s.params, find_preset(s.arch)->warp_lanes);
       too_much && o.format == "png")
     throw UsageError(*too_much);  // the window simulates the whole kernel too
   auto prepared = lessons::prepare(s);

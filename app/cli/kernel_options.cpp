@@ -24,11 +24,14 @@ const kernels::KernelDescriptor& kernel_named(const std::string& name) {
   return *k;
 }
 
-kernels::KernelParams params_from(const KernelOptions& o, const kernels::KernelDescriptor& k) {
+kernels::KernelParams params_from(const KernelOptions& o, const kernels::KernelDescriptor& k, UnreadFlags unread) {
   kernels::KernelParams p = k.defaults;
   const auto specs = kernels::param_specs();
-  for (std::size_t i = 0; i < specs.size() && i < o.values.size(); ++i)
-    if (o.values[i]) p.*specs[i].field = *o.values[i];
+  for (std::size_t i = 0; i < specs.size() && i < o.values.size(); ++i) {
+    if (!o.values[i]) continue;
+    if (auto bad = kernels::check_reads(k, specs[i]); bad && unread == UnreadFlags::Refused) throw UsageError(*bad);
+    p.*specs[i].field = *o.values[i];
+  }
   return p;
 }
 

@@ -189,9 +189,16 @@ void check_lesson_flags(const std::string& id, int step) {
   lesson_named(lessons::load_library(), id, step);
 }
 
+// --reveal on a step without a question: refused as a link's reveal=1 is (lessons::check_reveal).
+static void refuse_reveal_without_question(const lessons::Lesson& l, const LessonsOptions& o) {
+  if (o.reveal)
+    if (auto no_question = lessons::check_reveal(l, o.step)) throw UsageError("--reveal: " + *no_question);
+}
+
 // The slide's strings, one per line, or the JSON object the tests read.
 int print_slide_text(const lessons::LessonLibrary& lib, const LessonsOptions& o) {
   const lessons::Lesson& l = lesson_named(lib, o.text, o.step, "--text");
+  refuse_reveal_without_question(l, o);
 #if WS_HAVE_GUI
   auto t = gui::slide_text(l.id, o.step - 1, o.reveal);
   if (!t) throw UsageError(fmt::format("--text: {}", t.error().message));
@@ -215,6 +222,7 @@ int print_slide_text(const lessons::LessonLibrary& lib, const LessonsOptions& o)
 // The slide model of one state (slides/slide.hpp), as the window paints it.
 int print_figure(const lessons::LessonLibrary& lib, const LessonsOptions& o) {
   const lessons::Lesson& l = lesson_named(lib, o.figure, o.step, "--figure");
+  refuse_reveal_without_question(l, o);
   const lessons::Step& step = l.steps[static_cast<std::size_t>(o.step - 1)];
   auto resolved = lessons::resolve_step(step);
   if (!resolved) throw UsageError(fmt::format("--figure: {} step {}: {}", l.id, o.step, resolved.error().message));

@@ -56,8 +56,7 @@ void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
   const ArchPreset& arch = preset_named(o.arch);
   check_or_throw(k, p, arch);
   // The window simulates the whole kernel for its panels, held to the window's limit (ws/kernels/work.hpp).
-  if (auto too_much = kernels::check_work(k, p, arch.warp_lanes, kernels::kMaxWindowTracedAccesses))
-    throw UsageError(*too_much);
+  if (auto too_much = kernels::check_window_work(k, p, arch.warp_lanes)) throw UsageError(*too_much);
   state.select_kernel(k.name);
   const auto presets = all_presets();
   for (std::size_t i = 0; i < presets.size(); ++i)
@@ -242,6 +241,13 @@ int run_screenshot(const ScreenshotOptions& o) {
     if (!o.lesson.empty() && deck->index_of(o.lesson) < 0)
       throw UsageError(fmt::format("--lesson: '{}' is not in deck {}", o.lesson, o.deck));
     plan.lesson.deck = o.deck;
+    if (o.reveal && o.lesson.empty()) {  // the deck's first slide, as a link's reveal=1 is checked
+      if (deck->title_slide || deck->entries.empty())
+        throw UsageError(fmt::format("--reveal: the first slide of deck {} is its title, which asks no question", o.deck));
+      const lessons::DeckPosition at = lessons::deck_start(*deck);
+      if (auto no_question = lessons::check_reveal(*lib.find(deck->entries[at.lesson].lesson), at.step + 1))
+        throw UsageError("--reveal: " + *no_question);
+    }
     if (!o.kernel.kernel.empty()) throw UsageError("--kernel: a deck's lessons set the kernel; give one of --kernel, --deck");
     if (o.results == "timings") plan.results.reset();
   }
@@ -251,6 +257,8 @@ int run_screenshot(const ScreenshotOptions& o) {
       throw UsageError("--lesson: a lesson step sets the kernel; give a variant or a lesson, not both");
     const lessons::LessonLibrary lib = lessons::load_library();
     const lessons::Lesson& lesson = lesson_named(lib, o.lesson, o.step);
+    if (o.reveal)  // the rule a link's reveal=1 follows
+      if (auto no_question = lessons::check_reveal(lesson, o.step)) throw UsageError("--reveal: " + *no_question);
     // The step must resolve (its texts, its question) as the window would show it.
     auto step = lessons::resolve_step(lesson.steps[o.step - 1]);
     if (!step) throw UsageError(fmt::format("{}: steps[{}].{}", lesson.file_name(), o.step - 1, step.error().message));

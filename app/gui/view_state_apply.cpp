@@ -101,8 +101,8 @@ Result<Target> resolve(const ViewState& v, const LessonPlayer& player) {
     const int steps = static_cast<int>(t.lesson->steps.size());
     if (v.step > steps)
       return Error{fmt::format("step: {} is outside lesson '{}' (steps 1 .. {})", v.step, v.lesson, steps)};
-    if (v.reveal && !t.lesson->steps[v.step - 1].question)
-      return Error{fmt::format("reveal: step {} of lesson '{}' asks no question", v.step, v.lesson)};
+    if (v.reveal)
+      if (auto no_question = lessons::check_reveal(*t.lesson, v.step)) return Error{"reveal: " + *no_question};
   }
   const Base base = base_of(t.lesson, v.step - 1);
   const bool variant = !v.layout.empty() || !v.pattern.empty();
@@ -127,7 +127,12 @@ Result<Target> resolve(const ViewState& v, const LessonPlayer& player) {
                              kernels::variant_bases(kernels::VariantKind::TileLayout),
                              kernels::variant_bases(kernels::VariantKind::AccessPattern))};
   t.params = name == base.kernel ? base.params : t.kernel->defaults;
-  for (const auto& [key, value] : v.params) t.params.*(kernels::find_param(key)->field) = value;
+  for (const auto& [key, value] : v.params) {
+    const kernels::ParamSpec& spec = *kernels::find_param(key);
+    // A variant's parameters are its base kernel's, as the flags of `variant` and `screenshot` read them.
+    if (auto unread = kernels::check_reads(*t.kernel, spec, kernels::ParamNaming::Keys)) return Error{*unread};
+    t.params.*spec.field = value;
+  }
   const ArchPreset* arch = find_preset(v.arch.empty() ? base.arch : v.arch);
   if (!arch) return Error{fmt::format("arch: '{}' is not a preset (presets: {})", v.arch, preset_names())};
   t.arch_index = static_cast<int>(arch - all_presets().data());
@@ -142,9 +147,8 @@ Result<Target> resolve(const ViewState& v, const LessonPlayer& player) {
   } else if (auto bad = kernels::check_params(*t.kernel, t.params, *arch)) {
     return Error{with_keys(*bad)};
   }
-  if (auto too_much =
-          kernels::check_work(*shown, t.params, arch->warp_lanes, kernels::kMaxWindowTracedAccesses))
-    return Error{with_keys(*too_much)};
+  if (auto too_much = kernels::check_window_work(*shown, t.params, arch->warp_lanes, kernels::ParamNaming::Keys))
+    return Error{*too_much};
 
   const kernels::LaunchConfig launch = kernels::launch_config(*shown, t.params);
   const auto [bx, by] = v.block.value_or(base.block);
@@ -205,8 +209,10 @@ ViewState capture_view_state(const AppState& state, const LessonPlayer& player) 
   if (name != base.kernel) v.kernel = name;
   const kernels::KernelDescriptor* k = kernels::find_kernel(name);
   const kernels::KernelParams& ref = name == base.kernel || !k ? base.params : k->defaults;
+  // Only what the kernel reads: a value the window carried over from another kernel of the family
+  // (transpose_fast's swizzle) changes nothing shown, and a link naming it is refused (check_reads).
   for (const kernels::ParamSpec& s : kernels::param_specs())
-    if (state.params.*s.field != ref.*s.field)
+    if (state.params.*s.field != ref.*s.field && (!k || k->reads(s.field)))
       v.params.emplace_back(std::string(s.key), state.params.*s.field);
   if (state.arch().name != base.arch) v.arch = state.arch().name;
   if (std::pair{state.block.x, state.block.y} != base.block)

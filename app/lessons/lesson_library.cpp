@@ -104,7 +104,8 @@ std::string arch_at(const json& v, const std::string& field) {
 }
 
 // Parameters the kernel reads, as integers; keys of the table the kernel does
-// not read are refused (they would change nothing on screen).
+// not read are refused (they would change nothing on screen) by the rule links
+// and flags follow (kernels::check_reads).
 kernels::KernelParams params_at(const json& j, const std::string& field, const kernels::KernelDescriptor& k,
                                 kernels::KernelParams base) {
   object_at(j, field);
@@ -116,7 +117,7 @@ kernels::KernelParams params_at(const json& j, const std::string& field, const k
       for (const auto& s : kernels::param_specs()) known.emplace_back(s.key);
       fail(f, fmt::format("unknown parameter (known: {})", join(known)));
     }
-    if (!k.reads(spec->field)) fail(f, fmt::format("kernel {} does not read this parameter", k.name));
+    if (auto unread = kernels::check_reads(k, *spec, kernels::ParamNaming::Keys)) fail(field, *unread);
     base.*(spec->field) = int_value(value, f, -(1 << 30), 1 << 30);
   }
   return base;
@@ -179,14 +180,14 @@ StepState read_state(const json& j, const std::string& field, const StepState* p
   return s;
 }
 
-// A step opens in the window, which holds a whole-kernel view to kMaxWindowTracedAccesses as --open
-// and the flags do: one rule everywhere (issue 37: a step opened matmul_tiled 16384^3 that they refuse).
-// Parameters check_params() refuses are left to the step's resolution, which names them.
-void check_window_work(const StepState& s, const std::string& field) {
+// A step opens in the window, which holds its whole-kernel view to the rule --open and the flags
+// follow (kernels::check_window_work; issue 37: a step opened matmul_tiled 16384^3 that they refuse),
+// with the same message. Parameters check_params() refuses are left to the step's resolution, which names them.
+void check_step_work(const StepState& s, const std::string& field) {
   const kernels::KernelDescriptor* k = kernels::find_kernel(s.kernel);
   const ArchPreset* arch = find_preset(s.arch);
   if (!k || !arch || kernels::check_params(*k, s.params, *arch)) return;
-  if (auto too_much = kernels::check_work(*k, s.params, arch->warp_lanes, kernels::kMaxWindowTracedAccesses))
+  if (auto too_much = kernels::check_window_work(*k, s.params, arch->warp_lanes, kernels::ParamNaming::Keys))
     fail(field + ".params", *too_much);
 }
 
@@ -285,6 +286,7 @@ StepState with_override(const json& j, const std::string& field, const StepState
   StepState s = read_state(j, field, &base);
   s.highlight_lanes = base.highlight_lanes;  // read_state clears them for a new step; a what-if keeps the step's
   s.highlight_banks = base.highlight_banks;
+  check_step_work(s, field);  // a what-if opens in the window as the step does
   return s;
 }
 
@@ -381,14 +383,14 @@ Lesson read_lesson(const json& j, const std::string& id) {
     if (auto it = sj.find("state"); it != sj.end()) s.state = read_state(*it, f + ".state", previous);
     else if (previous) s.state = read_state(json::object(), f + ".state", previous);
     else fail(f + ".state", "is missing (the first step sets the whole state)");
-    check_window_work(s.state, f + ".state");
+    check_step_work(s.state, f + ".state");
     if (auto it = sj.find("compare"); it != sj.end()) {
       object_at(*it, f + ".compare");
       for (const auto& [name, cj] : it->items()) {
         if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
           fail(f + ".compare." + name, "names are lower-case letters, digits and _");
         s.compare[name] = read_config(cj, f + ".compare." + name, s.state);
-        check_window_work(s.compare[name], f + ".compare." + name);
+        check_step_work(s.compare[name], f + ".compare." + name);
       }
     }
     if (auto it = sj.find("question"); it != sj.end()) s.question = read_question(*it, f + ".question");
@@ -489,6 +491,11 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& name) {
   } catch (const SchemaError& e) {
     return Error{e.what()};
   }
+}
+
+std::optional<std::string> check_reveal(const Lesson& lesson, int step) {
+  if (step >= 1 && step <= static_cast<int>(lesson.steps.size()) && lesson.steps[step - 1].question) return std::nullopt;
+  return fmt::format("step {} of lesson '{}' asks no question", step, kernels::printable(lesson.id));
 }
 
 Result<Step> toggled(const Step& step, const std::vector<int>& choices) {

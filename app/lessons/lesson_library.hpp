@@ -6,6 +6,7 @@
 #pragma once
 
 #include <exception>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,12 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& name);
 // question unchanged (they are filled for the new state when resolved). All
 // zeros: the step as written. The error names the toggle and the option.
 Result<Step> toggled(const Step& step, const std::vector<int>& choices);
+// The one rule for showing a step's answer (the flags' --reveal, a link's
+// reveal=1): the step must ask a question. `step` counts from 1 and is inside
+// the lesson. nullopt when it asks one; else "step 2 of lesson 'padding' asks
+// no question", which the caller prefixes with its name of the flag or key.
+std::optional<std::string> check_reveal(const Lesson& lesson, int step);
+
 // "not valid JSON: line 3, column 5: ..." from a parser's exception (lessons and decks).
 std::string json_problem(const std::exception& e);
 

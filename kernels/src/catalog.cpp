@@ -97,7 +97,19 @@ const ParamSpec* find_param(std::string_view key) {
   return nullptr;
 }
 
+std::string param_name(const ParamSpec& spec, ParamNaming naming) {
+  return naming == ParamNaming::Flags ? spec.flag() : std::string(spec.key);
+}
+
 bool KernelDescriptor::reads(Param p) const { return rule(p) != nullptr; }
+
+std::optional<std::string> check_reads(const KernelDescriptor& k, const ParamSpec& given, ParamNaming naming) {
+  if (k.reads(given.field)) return std::nullopt;
+  std::string read;
+  for (const ParamRule& r : k.params) read += (read.empty() ? "" : ", ") + param_name(param_spec(r.field), naming);
+  return fmt::format("{}: kernel {} does not read it ({})", param_name(given, naming), k.name,
+                     read.empty() ? "it reads no parameter" : "it reads " + read);
+}
 
 const ParamRule* KernelDescriptor::rule(Param p) const {
   for (const ParamRule& r : params)

@@ -442,13 +442,13 @@ std::optional<std::string> block_mapping_problem(const KernelDescriptor& k, cons
 }
 
 std::optional<std::string> check_work(const KernelDescriptor& k, const KernelParams& p, int warp_lanes,
-                                      std::uint64_t limit) {
+                                      std::uint64_t limit, ParamNaming naming) {
   const WorkEstimate e = estimate_work(k, p, warp_lanes);
   const std::uint64_t work = e.traced_accesses();
   if (work <= limit) return std::nullopt;
   std::string flags;
   for (const ParamRule& r : k.params)
-    flags += fmt::format("{}{} {}", flags.empty() ? "" : " ", param_spec(r.field).flag(), p.*r.field);
+    flags += fmt::format("{}{} {}", flags.empty() ? "" : " ", param_name(param_spec(r.field), naming), p.*r.field);
   // "%.3g": 1.4e+08; the limit as a plain count reads better in a message.
   return fmt::format("{}: too much to simulate for {}: about {:.3g} memory accesses to trace ({} block class{} of {} "
                      "threads, {} accesses per thread); at most {}{}",
@@ -456,6 +456,11 @@ std::optional<std::string> check_work(const KernelDescriptor& k, const KernelPar
                      e.block_classes == 1 ? "" : "es", e.threads_per_block, e.accesses_per_thread, limit,
                      limit < kMaxTracedAccesses ? fmt::format(" in the window ({} in warpscope report)", kMaxTracedAccesses)
                                                 : "");
+}
+
+std::optional<std::string> check_window_work(const KernelDescriptor& k, const KernelParams& p, int warp_lanes,
+                                             ParamNaming naming) {
+  return check_work(k, p, warp_lanes, kMaxWindowTracedAccesses, naming);
 }
 
 struct ReportRun::Impl {

@@ -231,6 +231,14 @@ TEST_F(ViewStateWindow, BadInputNamesTheKeyAndChangesNothing) {
       {"kernel=transpose_shared&instr=5000", "instr: 5000 is outside this warp's "},
       {"layout=(c%20%2B", "layout: "},
       {"kernel=copy&layout=c", "layout: kernel copy takes none (layouts go with "},
+      // Issue 37: parameters the kernel does not read were accepted (and changed nothing shown).
+      {"kernel=copy&inner=5", "inner: kernel copy does not read it (it reads rows, cols, tile, block_rows)"},
+      {"kernel=copy&swizzle=5", "swizzle: kernel copy does not read it (it reads rows, cols, tile, block_rows)"},
+      {"lesson=padding&step=2&stride=2", "stride: kernel transpose_rotated does not read it (it reads rows, cols, "
+                                         "tile, block_rows)"},
+      // Over the window's work limit, named by keys as a lesson file names it.
+      {"kernel=matmul_tiled&rows=16384&cols=16384&inner=16384",
+       "rows 16384 cols 16384 inner 16384 tile 16: too much to simulate for matmul_tiled"},
       {"expr=lane%20*%20q", "expr: "},
       {"expr=lane&expr_space=local", "expr_space: 'local' is not shared or global"},
       {"expr=lane&expr_bytes=3", "expr_bytes: 3 is not one of 1, 2, 4, 8, 16"},
@@ -245,6 +253,55 @@ TEST_F(ViewStateWindow, BadInputNamesTheKeyAndChangesNothing) {
   }
   EXPECT_EQ(round_trip("lesson=padding&step=2"), "lesson=padding&step=2");
   EXPECT_EQ(state.view.state_error, "");  // cleared once a string applies
+}
+
+// Issue 37, one rule everywhere: a link names only what the kernel reads. A value the
+// window holds for a parameter the kernel does not read (carried over from another
+// kernel) is left out of the link, which then applies; named, it is refused.
+TEST_F(ViewStateWindow, ALinkNamesOnlyTheParametersTheKernelReads) {
+  kernels::KernelParams carried = kernels::find_kernel("copy")->defaults;
+  carried.swizzle = 0;
+  carried.inner = 5;
+  carried.rows = 512;
+  ASSERT_TRUE(state.select_kernel("copy", &carried));
+  EXPECT_EQ(encode_view_state(state, player), "kernel=copy&rows=512");
+  EXPECT_EQ(round_trip(encode_view_state(state, player)), "kernel=copy&rows=512");
+  EXPECT_EQ(round_trip("kernel=copy&rows=512&swizzle=0"),
+            "error: swizzle: kernel copy does not read it (it reads rows, cols, tile, block_rows)");
+}
+
+// Issue 37: the flags' --reveal, a link's reveal=1 and a lesson file follow one rule
+// with one message; the link's is the rule's, prefixed by the key.
+TEST(ViewStateRules, RevealAndWorkAreRefusedWithTheLessonRulesMessages) {
+  const lessons::LessonLibrary lib = lessons::load_library();
+  const lessons::Lesson* padding = lib.find("padding");
+  ASSERT_NE(padding, nullptr);
+  ASSERT_TRUE(lessons::check_reveal(*padding, 2));
+  EXPECT_EQ(*lessons::check_reveal(*padding, 2), "step 2 of lesson 'padding' asks no question");
+  EXPECT_EQ(check_view_state("lesson=padding&step=2&reveal=1", LessonPlayer{}),
+            "reveal: " + *lessons::check_reveal(*padding, 2));
+  for (int step = 1; step <= static_cast<int>(padding->steps.size()); ++step)
+    EXPECT_EQ(!lessons::check_reveal(*padding, step), padding->steps[step - 1].question.has_value()) << step;
+
+  // A lesson step over the window's work limit: the loader's message is the link's, after the field.
+  const std::string huge = R"({"rows": 16384, "cols": 16384, "inner": 16384})";
+  const auto lesson = lessons::parse_lesson(
+      R"({"number": 7, "title": "t", "summary": "s", "steps": [{"title": "s", "text": "x", "state": )"
+      R"({"kernel": "matmul_tiled", "params": )" + huge + R"(, "site": "a_load"}}]})",
+      "07-x.json");
+  ASSERT_FALSE(lesson);
+  const auto link = check_view_state("kernel=matmul_tiled&rows=16384&cols=16384&inner=16384", LessonPlayer{});
+  ASSERT_TRUE(link);
+  EXPECT_EQ(lesson.error().message, "steps[0].state.params: " + *link);
+
+  // A parameter the kernel does not read: the same message after the field.
+  const auto unread = lessons::parse_lesson(
+      R"({"number": 7, "title": "t", "summary": "s", "steps": [{"title": "s", "text": "x", "state": )"
+      R"({"kernel": "copy", "params": {"inner": 5}}}]})",
+      "07-x.json");
+  ASSERT_FALSE(unread);
+  EXPECT_EQ(unread.error().message,
+            "steps[0].state.params: " + *check_view_state("kernel=copy&inner=5", LessonPlayer{}));
 }
 
 }  // namespace

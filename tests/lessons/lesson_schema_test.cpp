@@ -55,7 +55,7 @@ TEST(LessonSchema, EachProblemNamesItsField) {
       {lesson_with(R"({"title": "a", "text": "b", "state": {"kernel": "tranpose"}})"),
        "steps[0].state.kernel: 'tranpose' is not a catalog kernel"},
       {lesson_with(R"({"title": "a", "text": "b", "state": {"kernel": "copy", "params": {"stride": 2}}})"),
-       "steps[0].state.params.stride: kernel copy does not read this parameter"},
+       "steps[0].state.params: stride: kernel copy does not read it (it reads rows, cols, tile, block_rows)"},
       {lesson_with(R"({"title": "a", "text": "b", "state": {"kernel": "copy", "params": {"tile": "big"}}})"),
        "steps[0].state.params.tile: is a string, not an integer"},
       {lesson_with(R"({"title": "a", "text": "b", "state": {"kernel": "copy", "arch": "sm99"}})"),

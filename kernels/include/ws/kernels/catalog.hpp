@@ -40,6 +40,11 @@ std::span<const ParamSpec> param_specs();
 const ParamSpec& param_spec(Param field);
 const ParamSpec* find_param(std::string_view key);
 
+// How a message names a parameter: by its flag on the command line
+// ("--block-rows"), by its key in links and lesson files ("block_rows").
+enum class ParamNaming : std::uint8_t { Flags, Keys };
+std::string param_name(const ParamSpec& spec, ParamNaming naming);
+
 // A parameter a kernel reads, with the range it accepts (checked before tracing).
 struct ParamRule {
   Param field;
@@ -195,6 +200,15 @@ std::vector<const KernelDescriptor*> layout_variants(const KernelDescriptor& k);
 // on its first use, not from a static initializer, which could run before the
 // family files' own statics). A name already taken is refused (false).
 bool register_kernel(KernelDescriptor k);
+
+// The one rule for a parameter given by name (a flag of analyze, report,
+// screenshot, export, variant, reconcile or bench --kernel; a key of a link;
+// a lesson step's "params"): the kernel must read it, as its descriptor's
+// `params` declare. nullopt when it does; else the message names the
+// parameter, the kernel and what the kernel reads:
+//   "--inner: kernel copy does not read it (it reads --rows, --cols)"
+std::optional<std::string> check_reads(const KernelDescriptor& k, const ParamSpec& given,
+                                       ParamNaming naming = ParamNaming::Flags);
 
 // The help line of a parameter's flag: the table's text, then what the kernels
 // that read it differently call it ("transpose_fast: rows per block"), from

@@ -52,8 +52,16 @@ inline constexpr std::uint64_t kMaxPredictionWork = 300'000'000;
 // Precondition: check_params() passed.
 WorkEstimate estimate_work(const KernelDescriptor& k, const KernelParams& p, int warp_lanes);
 
-// Over `limit`: a message naming the kernel's size flags and the limit.
+// Over `limit`: a message naming the kernel's size flags (or keys) and the limit.
 std::optional<std::string> check_work(const KernelDescriptor& k, const KernelParams& p, int warp_lanes,
-                                      std::uint64_t limit = kMaxTracedAccesses);
+                                      std::uint64_t limit = kMaxTracedAccesses,
+                                      ParamNaming naming = ParamNaming::Flags);
+
+// The one rule for a state the window opens, whose whole-kernel view it
+// simulates: held to kMaxWindowTracedAccesses, whoever asks for it (--open and
+// the web page's links, screenshot's and export's flags, a lesson step and its
+// compare configurations, hence every deck). Precondition: check_params() passed.
+std::optional<std::string> check_window_work(const KernelDescriptor& k, const KernelParams& p, int warp_lanes,
+                                             ParamNaming naming = ParamNaming::Flags);
 
 }  // namespace ws::kernels
