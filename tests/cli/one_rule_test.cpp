@@ -55,11 +55,14 @@ TEST(OneRule, RevealOnAStepWithoutAQuestionIsRefusedByFlagsAsByLinks) {
   const CommandResult asks = run_warpscope({"lessons", "--text", "strides", "--step", "2", "--reveal"});
   EXPECT_EQ(asks.exit_code, 0) << asks.err;
   if (!screenshot_built()) return;
-  expect_refused({"screenshot", "--lesson", "padding", "--step", "2", "--reveal", "--out", "/tmp/ws-one-rule.png"},
+  const fs::path png = fs::temp_directory_path() / ("ws-one-rule-" + std::to_string(::getpid()) + ".png");
+  fs::remove(png);
+  expect_refused({"screenshot", "--lesson", "padding", "--step", "2", "--reveal", "--out", png.string()},
                  "--reveal: " + rule);
-  expect_refused({"screenshot", "--open", "lesson=padding&step=2&reveal=1", "--out", "/tmp/ws-one-rule.png"},
+  expect_refused({"screenshot", "--open", "lesson=padding&step=2&reveal=1", "--out", png.string()},
                  "--open: reveal: " + rule);
-  EXPECT_FALSE(fs::exists("/tmp/ws-one-rule.png"));
+  EXPECT_FALSE(fs::exists(png));  // refused before anything renders
+  fs::remove(png);
 }
 
 // copy reads rows and cols: --inner and --swizzle were accepted by links and flags and changed nothing.
