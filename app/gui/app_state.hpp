@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "gui/slide_fonts.hpp"
 #include "gui/timings_model.hpp"
 #include "gui/variant_jobs.hpp"
 #include "gui/whole_kernel_job.hpp"
@@ -80,11 +81,9 @@ struct ViewPrefs {
   bool fullscreen = false;
   ImFont* mono = nullptr;    // code view; the default font when null
   ImFont* figure = nullptr;  // lane numbers in the figures: bold, rasterised at 2x (canvas.hpp)
-  // Slides (slide_painter.hpp): rasterised large, so 16 to 32 px text stays
-  // sharp at any projector size; null where the font is missing.
-  ImFont* slide_regular = nullptr;
-  ImFont* slide_bold = nullptr;
-  ImFont* slide_mono = nullptr;
+  // Slides (slide_painter.hpp): each face at a few raster sizes, so 14 to 32 px
+  // text stays sharp at any projector size; null where the font is missing.
+  SlideFonts slide_fonts;
   std::string font_warning;  // shown when DejaVu was missing
   bool select_tabs = true;   // the memory tabs follow the instruction's space once
   bool presenter = false;    // one figure fills the window (presenter_layout.cpp)

@@ -56,7 +56,6 @@ void on_glfw_error(int code, const char* description) {
 
 constexpr std::size_t kMaxFontFileBytes = 8u << 20;  // DejaVu Sans is 0.7 MB
 constexpr float kBaseFontPx = 17.0f;  // reads at 1280 x 720 on a projector
-constexpr float kSlideFontPx = 36.0f;  // slide text is drawn at 16 to 32 px of a 1280 x 720 slide
 
 // Why `path` cannot be handed to ImGui, or "" when it can. ImGui's font loader
 // (stb_truetype) trusts the file's table directory: a truncated or foreign file
@@ -234,7 +233,8 @@ void GlWindow::load_fonts(AppState& state) {
   const std::string sans = dir + "/DejaVuSans.ttf", mono = dir + "/DejaVuSansMono.ttf";
   state.view.mono = nullptr;
   state.view.figure = nullptr;
-  state.view.slide_regular = state.view.slide_bold = state.view.slide_mono = nullptr;
+  state.view.slide_fonts = SlideFonts{};
+  state.view.slide_fonts.pixel_ratio = state.view.pixel_ratio;
   state.view.font_warning.clear();
   const std::string sans_problem = font_problem(sans), mono_problem = font_problem(mono);
   if (sans_problem.empty() && io.Fonts->AddFontFromFileTTF(sans.c_str(), px)) {
@@ -242,14 +242,18 @@ void GlWindow::load_fonts(AppState& state) {
     // Lane numbers in presenter mode grow past the text size: rasterised large
     // and bold they stay sharp where a scaled-up text glyph would blur.
     const std::string bold = dir + "/DejaVuSans-Bold.ttf";
-    // Slide text: 16 to 32 px on a 1280 x 720 slide, more on a larger screen;
-    // rasterised at 36 px and scaled down it stays crisp.
-    const float slide_px = kSlideFontPx * state.view.pixel_ratio;
-    state.view.slide_regular = io.Fonts->AddFontFromFileTTF(sans.c_str(), slide_px);
-    if (mono_problem.empty()) state.view.slide_mono = io.Fonts->AddFontFromFileTTF(mono.c_str(), slide_px);
-    if (font_problem(bold).empty()) {
+    // Slide text: each face at SlideFonts::kRasterPx, so any size a slide
+    // draws on any screen has a raster near it.
+    const bool with_bold = font_problem(bold).empty();
+    SlideFonts& sf = state.view.slide_fonts;
+    for (std::size_t i = 0; i < SlideFonts::kRasterPx.size(); ++i) {
+      const float slide_px = SlideFonts::kRasterPx[i] * state.view.pixel_ratio;
+      sf.regular[i] = io.Fonts->AddFontFromFileTTF(sans.c_str(), slide_px);
+      if (mono_problem.empty()) sf.mono[i] = io.Fonts->AddFontFromFileTTF(mono.c_str(), slide_px);
+      if (with_bold) sf.bold[i] = io.Fonts->AddFontFromFileTTF(bold.c_str(), slide_px);
+    }
+    if (with_bold) {
       state.view.figure = io.Fonts->AddFontFromFileTTF(bold.c_str(), px * 2.0f);
-      state.view.slide_bold = io.Fonts->AddFontFromFileTTF(bold.c_str(), slide_px);
     } else if (mono_problem != "not found")
       state.view.font_warning = fmt::format("Font {}: {}; code shows in the text font.", mono, mono_problem);
   } else {

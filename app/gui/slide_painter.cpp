@@ -45,8 +45,22 @@ void ImGuiSlideCanvas::line(const slides::Element& e) {
                std::max(1.0f, e.stroke_px * t_.scale));
 }
 
+ImFont* SlideFonts::pick(bool is_mono, bool is_bold, float screen_px) const {
+  const auto& set = is_mono ? mono : is_bold ? bold : regular;
+  // Nearest on a log scale: a raster 1.3x too large or too small both stay crisp.
+  int best = -1;
+  float best_ratio = 0;
+  for (int i = 0; i < kSizes; ++i) {
+    if (!set[static_cast<std::size_t>(i)]) continue;
+    const float raster = kRasterPx[static_cast<std::size_t>(i)] * pixel_ratio;
+    const float ratio = std::max(raster, screen_px) / std::max(1.0f, std::min(raster, screen_px));
+    if (best < 0 || ratio < best_ratio) best = i, best_ratio = ratio;
+  }
+  return best < 0 ? nullptr : set[static_cast<std::size_t>(best)];
+}
+
 void ImGuiSlideCanvas::text(const slides::Element& e) {
-  ImFont* font = e.mono ? fonts_.mono : e.bold ? fonts_.bold : fonts_.regular;
+  ImFont* font = fonts_.pick(e.mono, e.bold, e.glyph_px * t_.scale);
   if (!font) font = ImGui::GetFont();
   dl_->AddText(font, e.glyph_px * t_.scale, t_.to_screen(e.box.x, e.box.y), colour(e.fill), e.text.c_str());
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "gui/slide_fonts.hpp"
 #include "slides/slide.hpp"
 
 namespace ws::gui {
@@ -33,14 +34,6 @@ class SlideCanvas {
 
 // Every element of the slide, in order, onto the canvas.
 void paint_slide(const slides::Slide& s, SlideCanvas& canvas);
-
-// The fonts slide text is drawn in (gl_window.cpp loads them large, so text
-// stays sharp on a projector); null: ImGui's current font.
-struct SlideFonts {
-  ImFont* regular = nullptr;
-  ImFont* bold = nullptr;
-  ImFont* mono = nullptr;
-};
 
 class ImGuiSlideCanvas : public SlideCanvas {
  public:

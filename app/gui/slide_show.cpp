@@ -100,7 +100,7 @@ void Workbench::draw_slide_show(AppState& state) {
         slide_key_.clear();
       }
     }
-    ImGuiSlideCanvas canvas(dl, t, {state.view.slide_regular, state.view.slide_bold, state.view.slide_mono});
+    ImGuiSlideCanvas canvas(dl, t, state.view.slide_fonts);
     paint_slide(*slide_, canvas);
     // A click on an option picks it; on the question's callout, reveals.
     if (ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && r) {

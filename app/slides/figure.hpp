@@ -59,6 +59,6 @@ float draw_lane_table(const LaneTable& t, Box area, Pen& pen);
 
 // Sizes every figure shares.
 inline constexpr float kCaptionPx = 18;
-inline constexpr float kLabelPx = 16;
+inline constexpr float kLabelPx = 18;  // as large as body text: read from the back row (review 4)
 
 }  // namespace ws::slides

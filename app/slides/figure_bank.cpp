@@ -16,17 +16,22 @@
 namespace ws::slides {
 namespace {
 
-constexpr float kRowLabelWidth = 30;
-constexpr float kHeaderHeight = 22;
+constexpr float kRowLabelWidth = 28;
+constexpr float kHeaderHeight = 26;
 constexpr float kCaptionHeight = 26;
 constexpr int kLanesPerTableRow = 16;
 constexpr int kEmptyRows = 3;  // the empty bank columns of a question
+constexpr float kTableRowHeight = 26;
+// The lowest wavefront row: its lane number label-sized (review 4); rows past
+// the room are counted, not drawn.
+constexpr float kMinRowHeight = kLabelPx + 4;  // the lane table: label-sized digits
 
 struct BankMap {
   std::string config;  // "" = the step's own state
   const lessons::PreparedState* state = nullptr;
   SharedResult result;
   bool concealed = false;
+  bool concealable = false;  // a question of the step conceals it until the reveal
   std::string label;  // "Top: stride 32" where two maps stand one above the other
 };
 
@@ -34,18 +39,48 @@ int table_rows(const BankMap& m) {
   const int lanes = m.result.warp_lanes;
   return 2 * ((lanes + kLanesPerTableRow - 1) / kLanesPerTableRow);
 }
-
-// Rows of cell height a map needs, and its fixed height besides.
-float rows_needed(const BankMap& m) {
-  return m.concealed ? static_cast<float>(table_rows(m) + kEmptyRows) : static_cast<float>(m.result.wavefronts);
+float table_height(const BankMap& m) {
+  return static_cast<float>(table_rows(m) / 2) * (2 * kTableRowHeight + 6) + 4;
 }
+
 // The rule "word w is in bank w mod 32" is the question's input; a tall revealed
 // map gives its line to the rows.
-bool with_rule(const BankMap& m) { return m.concealed || m.result.wavefronts <= 16; }
+bool with_rule(const BankMap& m, bool concealed) { return concealed || m.result.wavefronts <= 16; }
 
-float fixed_height(const BankMap& m) {
-  return (m.label.empty() ? kCodeStripHeight : kCaptionHeight) + (with_rule(m) ? kCaptionHeight : 0) + kHeaderHeight +
-         kCaptionHeight + 8;
+// Rows of cell height a map needs, and its fixed height besides, drawn concealed or not.
+float rows_needed(const BankMap& m, bool concealed) {
+  return concealed ? static_cast<float>(kEmptyRows) : static_cast<float>(m.result.wavefronts);
+}
+float fixed_height(const BankMap& m, bool concealed) {
+  return (m.label.empty() ? kCodeStripHeight : kCaptionHeight) + (with_rule(m, concealed) ? kCaptionHeight : 0) +
+         (concealed ? table_height(m) : 0) + kHeaderHeight + kCaptionHeight + 8;
+}
+struct MapLayout {
+  float row_h = 0;
+  std::vector<int> max_rows;  // per map: the wavefront rows drawn
+};
+
+// Row height and rows drawn for the maps, each drawn concealed or not as
+// `concealed` says: the space left goes to the rows; rows that do not fit at
+// the smallest readable height are cut from the tallest revealed map, which
+// says how many more there are.
+template <typename Concealed>
+MapLayout lay_out(const std::vector<BankMap>& maps, float height, Concealed concealed) {
+  float fixed = 0, rows = 0;
+  for (const auto& m : maps) fixed += fixed_height(m, concealed(m)) + 10, rows += rows_needed(m, concealed(m));
+  MapLayout l;
+  l.row_h = std::clamp((height - fixed) / std::max(rows, 1.0f), kMinRowHeight, 40.0f);
+  l.max_rows.assign(maps.size(), 1 << 20);
+  const float notes = maps.size() > 1 ? kCaptionHeight : 0;  // "... n more wavefront rows"
+  const int fit = static_cast<int>((height - fixed - notes) / l.row_h + 0.01f);
+  if (rows > static_cast<float>(fit)) {
+    std::size_t tallest = 0;
+    for (std::size_t i = 1; i < maps.size(); ++i)
+      if (rows_needed(maps[i], concealed(maps[i])) > rows_needed(maps[tallest], concealed(maps[tallest]))) tallest = i;
+    const int others = static_cast<int>(rows - rows_needed(maps[tallest], concealed(maps[tallest])));
+    if (!concealed(maps[tallest])) l.max_rows[tallest] = std::max(2, fit - others);
+  }
+  return l;
 }
 
 std::string width_phrase(const BankMap& m) {
@@ -58,13 +93,13 @@ std::string width_phrase(const BankMap& m) {
   return fmt::format("Each lane {} {} words ({} bytes) from word w on", op, words, a.bytes);
 }
 
-float draw_words_table(const BankMap& m, Box area, float row_h, float lane_px, Pen& pen) {
+float draw_words_table(const BankMap& m, Box area, Pen& pen) {
   const SharedResult& r = m.result;
   LaneTable t;
   t.lanes = r.warp_lanes;
   t.per_row = kLanesPerTableRow;
-  t.row_h = row_h;
-  t.lane_px = lane_px;
+  t.row_h = kTableRowHeight;
+  t.lane_px = kLabelPx;
   t.value_name = "word";
   t.value = [&r](int lane) -> std::optional<std::string> {
     if (!r.lanes[lane].active) return std::nullopt;
@@ -73,15 +108,24 @@ float draw_words_table(const BankMap& m, Box area, float row_h, float lane_px, P
   return draw_lane_table(t, area, pen);
 }
 
-void draw_bank_header(const BankMap& m, float x, float y, float cell_w, bool tint, Pen& pen) {
+// The bank numbers over the columns, each on its column's tint so that
+// neighbouring two-digit numbers stay apart; as large as the columns allow.
+void draw_bank_header(const BankMap& m, float x, float y, float cell_w, Pen& pen) {
   const SharedResult& r = m.result;
+  const std::string widest = std::to_string(r.num_banks - 1);
+  float px = kLabelPx;
+  while (px > kMinGlyphPx && text_width(widest, px) > cell_w - 2) px -= 1;
   for (int b = 0; b < r.num_banks; ++b) {
-    Element& e = pen.centred({x + static_cast<float>(b) * cell_w, y, cell_w, kHeaderHeight}, std::to_string(b), kLabelPx,
-                             colour::kInk, Role::Axis);
+    const Box cell{x + static_cast<float>(b) * cell_w, y, cell_w, kHeaderHeight};
+    pen.rect(cell, b % 2 ? colour::kCellAlt : colour::kCell, Role::Axis);
+    Element& e = pen.centred(cell, std::to_string(b), px, colour::kInk, Role::Axis);
     e.bank = b;
   }
-  (void)tint;
 }
+
+// Wavefront row numbers: every row where a row is tall enough for the label
+// size, else row 1 and every fourth (a smaller number would not be read).
+bool row_labelled(int row, float row_h) { return row_h >= kLabelPx + 1 || row == 0 || (row + 1) % 4 == 0; }
 
 float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, int max_rows, Pen& pen) {
   const SharedResult& r = m.result;
@@ -94,16 +138,16 @@ float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, i
   const std::string rule = fmt::format("Word w is in bank w mod {}.", banks);
   // The line of code this map is, where one map stands alone (two maps share one line).
   if (m.label.empty()) y += draw_code_strip(*m.state, {area.x, y, area.w, 0}, pen);
-  if (with_rule(m)) {
+  if (with_rule(m, m.concealed)) {
     pen.text(area.x, y, width_phrase(m) + ". " + rule, kCaptionPx, colour::kInk, Role::Caption);
     y += kCaptionHeight;
   }
-  const float lane_px = std::clamp(row_h - 3, kMinGlyphPx, 20.0f);
-  if (m.concealed) y += draw_words_table(m, {area.x, y, area.w, 0}, row_h, lane_px, pen) + 4;
+  const float lane_px = std::clamp(row_h - 3, kMinGlyphPx, 22.0f);
+  if (m.concealed) y += draw_words_table(m, {area.x, y, area.w, 0}, pen) + 4;
 
   const float cell_w = std::min(120.0f, (area.w - kRowLabelWidth) / static_cast<float>(banks));
   const float x0 = area.x + kRowLabelWidth;
-  draw_bank_header(m, x0, y, cell_w, !m.concealed, pen);
+  draw_bank_header(m, x0, y, cell_w, pen);
   y += kHeaderHeight;
   const int rows = m.concealed ? kEmptyRows : std::min(r.wavefronts, max_rows);
   const float grid_h = static_cast<float>(rows) * row_h;
@@ -130,9 +174,10 @@ float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, i
   // Wavefront rows, their numbers at the left (headed W), heavy lines between lane groups (S3).
   pen.right(x0 - 4, y - kHeaderHeight, kHeaderHeight, "W", kLabelPx, colour::kInk, Role::Axis);
   for (int w = 0; w < rows; ++w) {
-    pen.right(x0 - 4, y + static_cast<float>(w) * row_h, row_h, std::to_string(w + 1), kLabelPx, colour::kMuted,
-              Role::Axis)
-        .wavefront = w;
+    if (row_labelled(w, row_h))
+      pen.right(x0 - 4, y + static_cast<float>(w) * row_h + row_h / 2 - kLabelPx / 2, kLabelPx, std::to_string(w + 1),
+                kLabelPx, colour::kInk, Role::Axis)
+          .wavefront = w;
     if (w > 0) pen.line(x0, y + static_cast<float>(w) * row_h, x0 + cell_w * static_cast<float>(banks),
                         y + static_cast<float>(w) * row_h, colour::kGrid, 1);
   }
@@ -168,8 +213,8 @@ float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, i
   for (const Chip& ch : chips) {
     // While the reveal plays, every chip drops from the first row to its own.
     const float row_y = y + static_cast<float>(ch.row) * row_h * p;
-    const Box chip{x0 + static_cast<float>(ch.first_bank) * cell_w + 1, row_y + 1,
-                   static_cast<float>(ch.last_bank - ch.first_bank + 1) * cell_w - 2, row_h - 2};
+    const Box chip{x0 + static_cast<float>(ch.first_bank) * cell_w + 0.5f, row_y + 1,
+                   static_cast<float>(ch.last_bank - ch.first_bank + 1) * cell_w - 1, row_h - 2};
     const bool shared = ch.sharers > 1;
     if (shared) sharer_counts.insert(ch.sharers);
     Element& c = pen.rect(chip, colour::lane_fill(ch.lane, r.warp_lanes), Role::Lane, shared ? colour::kInk : colour::kGrid,
@@ -177,7 +222,7 @@ float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, i
     c.lane = ch.lane, c.bank = ch.first_bank, c.wavefront = ch.row, c.config = m.config;
     const std::string label = std::to_string(ch.lane);
     float px = lane_px;
-    while (px > kMinGlyphPx && text_width(label, px, Face::Bold) > chip.w - 3) px -= 1;
+    while (px > kMinGlyphPx && text_width(label, px, Face::Bold) > chip.w - 2) px -= 1;
     if (text_width(label, px, Face::Bold) <= chip.w) {
       Element& t = pen.centred(chip, label, px, colour::kInk, Role::Lane, Face::Bold);
       t.lane = ch.lane, t.bank = ch.first_bank, t.wavefront = ch.row, t.config = m.config;
@@ -228,7 +273,8 @@ std::optional<BankMap> bank_map_of(const FigureInput& in, const std::string& con
   m.config = config;
   m.state = &s;
   m.result = analyze_shared(a, *s.arch);
-  m.concealed = in.hidden(lessons::Quantity::SharedCost, config);
+  m.concealable = in.resolved.conceal.hides(lessons::Quantity::SharedCost, config);
+  m.concealed = m.concealable && !in.state.revealed;
   return m;
 }
 
@@ -244,21 +290,17 @@ float draw_bank_figure(const FigureInput& in, Pen& pen) {
     maps[0].label = "Top: " + config_label(*maps[0].state, *maps[1].state);
     maps[1].label = "Below: " + config_label(*maps[1].state, *maps[0].state);
   }
-  float fixed = 0, rows = 0;
-  for (const auto& m : maps) fixed += fixed_height(m) + 10, rows += rows_needed(m);
-  const float row_h = std::clamp((in.area.h - fixed) / std::max(rows, 1.0f), kMinGlyphPx + 1, 40.0f);
-  // Rows that do not fit at the smallest readable height: the tallest revealed map
-  // shows its first rows and says how many more there are.
-  std::vector<int> max_rows(maps.size(), 1 << 20);
-  const float notes = maps.size() > 1 ? kCaptionHeight : 0;  // "... n more wavefront rows"
-  const int fit = static_cast<int>((in.area.h - fixed - notes) / row_h + 0.01f);
-  if (rows > static_cast<float>(fit)) {
-    std::size_t tallest = 0;
-    for (std::size_t i = 1; i < maps.size(); ++i)
-      if (rows_needed(maps[i]) > rows_needed(maps[tallest])) tallest = i;
-    const int others = static_cast<int>(rows - rows_needed(maps[tallest]));
-    if (!maps[tallest].concealed) max_rows[tallest] = std::max(2, fit - others);
+  // The layout of the state shown; where a question conceals a map, also of
+  // the other state, and the smaller of the two for both, so the figure keeps
+  // its rows and their height across the reveal.
+  MapLayout layout = lay_out(maps, in.area.h, [](const BankMap& m) { return m.concealed; });
+  if (std::any_of(maps.begin(), maps.end(), [](const BankMap& m) { return m.concealable; })) {
+    const MapLayout other = lay_out(maps, in.area.h, [](const BankMap& m) { return m.concealable ? !m.concealed : m.concealed; });
+    layout.row_h = std::min(layout.row_h, other.row_h);
+    for (std::size_t i = 0; i < maps.size(); ++i) layout.max_rows[i] = std::min(layout.max_rows[i], other.max_rows[i]);
   }
+  const float row_h = layout.row_h;
+  const std::vector<int>& max_rows = layout.max_rows;
   float y = in.area.y;
   for (std::size_t i = 0; i < maps.size(); ++i)
     y += draw_map(maps[i], in, {in.area.x, y, in.area.w, 0}, row_h, max_rows[i], pen) + 10;

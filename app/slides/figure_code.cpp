@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <sstream>
 #include <map>
@@ -172,23 +173,65 @@ float draw_code_figure(const FigureInput& in, Pen& pen) {
   while (last + 1 < static_cast<int>(lines.size()) && lines[static_cast<std::size_t>(last)] != "}") ++last;
   // The template line above the body: the slide starts at the signature.
   if (first < at && lines[static_cast<std::size_t>(first)].rfind("WS_BODY", 0) != 0) first = at;
-  constexpr float px = 18, leading = 26;
-  const int fits = static_cast<int>((in.area.h - 40) / leading);
-  if (last - first + 1 > fits) {
-    first = std::max(first, at - fits / 2);
-    last = std::min(last, first + fits - 1);
+  // The largest size, 22 px down to 16, at which the listing fits; a line too
+  // long for the width breaks after a comma, its rest indented, as a course's
+  // listing wraps a long signature.
+  struct Piece { std::string text; std::size_t from; int source; };
+  auto pieces_at = [&](float px) {
+    std::vector<Piece> out;
+    for (int i = first; i <= last; ++i) {
+      const std::string line = course_spelling(without_comment(lines[static_cast<std::size_t>(i)]));
+      const std::size_t indent = line.find_first_not_of(' ');
+      const std::string lead(indent == std::string::npos ? 0 : indent + 4, ' ');
+      std::size_t from = 0;
+      std::string prefix;
+      while (from < line.size()) {
+        std::string rest = prefix + line.substr(from);
+        std::size_t cut = std::string::npos;
+        if (text_width(rest, px, Face::Mono) > in.area.w - 8)
+          for (std::size_t c = rest.find(", "); c != std::string::npos; c = rest.find(", ", c + 1))
+            if (text_width(rest.substr(0, c + 1), px, Face::Mono) <= in.area.w - 8) cut = c + 1;
+        if (cut == std::string::npos) {
+          out.push_back({rest, from, i});
+          break;
+        }
+        out.push_back({rest.substr(0, cut), from, i});
+        from += cut - prefix.size() + 1;  // past the comma and its space
+        prefix = lead;
+      }
+    }
+    return out;
+  };
+  float px = 22;
+  std::vector<Piece> pieces = pieces_at(px);
+  auto fits = [&](float size, const std::vector<Piece>& ps) {
+    for (const Piece& p : ps)
+      if (text_width(p.text, size, Face::Mono) > in.area.w - 8) return false;
+    return 40 + static_cast<float>(ps.size()) * size * 1.4f <= in.area.h;
+  };
+  while (px > kMinGlyphPx && !fits(px, pieces)) pieces = pieces_at(--px);
+  const float leading = std::round(px * 1.4f);
+  const int room = static_cast<int>((in.area.h - 40) / leading);
+  std::size_t shown_first = 0, shown_last = pieces.size();
+  if (static_cast<int>(pieces.size()) > room) {  // a long body: the lines around the access
+    std::size_t at_piece = 0;
+    while (at_piece + 1 < pieces.size() && pieces[at_piece].source < at) ++at_piece;
+    shown_first = at_piece > static_cast<std::size_t>(room / 2) ? at_piece - static_cast<std::size_t>(room / 2) : 0;
+    shown_last = std::min(pieces.size(), shown_first + static_cast<std::size_t>(room));
   }
   float y = in.area.y;
   pen.text(in.area.x, y, fmt::format("The kernel {}, as the course writes it:", s.kernel->name), kCaptionPx,
            colour::kInk, Role::Caption);
   y += 32;
-  for (int i = first; i <= last; ++i) {
-    std::string line = course_spelling(without_comment(lines[static_cast<std::size_t>(i)]));
+  for (std::size_t k = shown_first; k < shown_last; ++k) {
+    std::string line = pieces[k].text;
     while (text_width(line, px, Face::Mono) > in.area.w - 8 && line.size() > 4) line = line.substr(0, line.size() - 4) + "...";
-    if (i == at) {
+    if (pieces[k].source == at) {
       pen.rect({in.area.x - 4, y - 3, in.area.w, leading}, colour::kHighlight, Role::Code);
-      const auto [b, e] = access_span(line, site->column);
-      if (e > b) {
+      const std::string whole = course_spelling(without_comment(lines[static_cast<std::size_t>(at)]));
+      const auto [b, e] = access_span(whole, site->column);
+      // The outline where the access lies in this piece (a first piece starts at column 0).
+      if (e > b && pieces[k].from == 0 && e <= line.size()) {
         const float x0 = in.area.x + text_width(line.substr(0, b), px, Face::Mono);
         pen.rect({x0 - 2, y - 2, text_width(line.substr(b, e - b), px, Face::Mono) + 4, px + 4}, {0, 0, 0, 0}, Role::Code,
                  colour::kAccent, 2, 3);

@@ -81,33 +81,37 @@ float draw_array_figure(const FigureInput& in, Pen& pen) {
   if (one_d) {
     const int bank_rows = arch.shared_bytes_per_sm / (banks * bank_bytes);
     y += caption(in, y, fmt::format("Shared memory as {} columns, the banks: word w in bank w mod {}, row w / {}. "
-                                    "The first rows of {} in all; {} is coloured.",
-                                    banks, banks, banks, bank_rows, a->name),
+                                    "The first rows of {} in all; {}, {} {}, is coloured.",
+                                    banks, banks, banks, bank_rows, a->name, words, words == 1 ? "word" : "words"),
                  pen);
   } else {
     y += caption(in, y, fmt::format("{} in shared memory, one cell per word in the column of its bank. The number is "
                                     "the column c of the tile element (r, c) the word holds{}; outlined: the words "
-                                    "this step's access reads.",
+                                    "the warp's access reads.",
                                     name, a->pitch > a->cols ? ", grey a padding word" : ""),
                  pen);
   }
-  const float label_w = 44, header_h = 22;
+  const float label_w = 44, header_h = 26;
   const float cell_w = std::min(60.0f, (in.area.w - label_w) / static_cast<float>(banks));
   const std::uint64_t total_rows = one_d ? std::max<std::uint64_t>(4, std::min<std::uint64_t>(8, (words + banks - 1) / banks))
                                          : (words + banks - 1) / banks;
+  // Rows tall enough for label-sized numbers (the back row reads them, review 4);
+  // the rest is counted under the grid.
   const float avail = in.area.bottom() - y - header_h - kCaptionHeight;
-  const int fit = static_cast<int>(avail / (kMinGlyphPx + 0.5f));
+  const int fit = static_cast<int>(avail / (kLabelPx + 8));
   const int rows = static_cast<int>(std::min<std::uint64_t>(total_rows, static_cast<std::uint64_t>(std::max(fit, 1))));
   const float row_h = std::min(36.0f, avail / static_cast<float>(rows));
   const float x0 = in.area.x + label_w;
+  float head_px = kLabelPx;
+  while (head_px > kMinGlyphPx && text_width(std::to_string(banks - 1), head_px) > cell_w - 2) head_px -= 1;
   for (int b = 0; b < banks; ++b)
-    pen.centred({x0 + static_cast<float>(b) * cell_w, y, cell_w, header_h}, std::to_string(b), kLabelPx, colour::kMuted,
+    pen.centred({x0 + static_cast<float>(b) * cell_w, y, cell_w, header_h}, std::to_string(b), head_px, colour::kInk,
                 Role::Axis)
         .bank = b;
   y += header_h;
-  const float px = std::clamp(row_h - 2, kMinGlyphPx, 20.0f);
+  const float px = std::clamp(row_h - 6, kMinGlyphPx, kLabelPx + 2);
   for (int r = 0; r < rows; ++r) {
-    pen.right(x0 - 6, y + static_cast<float>(r) * row_h, row_h, std::to_string(r), kLabelPx, colour::kMuted, Role::Axis);
+    pen.right(x0 - 6, y + static_cast<float>(r) * row_h, row_h, std::to_string(r), kLabelPx, colour::kInk, Role::Axis);
     for (int b = 0; b < banks; ++b) {
       const std::uint64_t w = static_cast<std::uint64_t>(r) * banks + static_cast<std::uint64_t>(b);
       const Box cell{x0 + static_cast<float>(b) * cell_w, y + static_cast<float>(r) * row_h, cell_w, row_h};
@@ -130,15 +134,17 @@ float draw_array_figure(const FigureInput& in, Pen& pen) {
       }
       Element& e = pen.rect(cell, fill, Role::Cell, colour::kGrid, 1);
       e.bank = b;
-      if (!label.empty() && text_width(label, px) <= cell.w - 1)
-        pen.centred(cell, label, px, colour::kInk, Role::Cell).bank = b;
+      float label_px = px;
+      while (label_px > kMinGlyphPx && text_width(label, label_px) > cell.w - 3) label_px -= 1;
+      if (!label.empty() && text_width(label, label_px) <= cell.w - 1)
+        pen.centred(cell, label, label_px, colour::kInk, Role::Cell).bank = b;
       if (read.count(w)) pen.rect({cell.x + 1, cell.y + 1, cell.w - 2, cell.h - 2}, {0, 0, 0, 0}, Role::Decoration,
                                   colour::kInk, 3);
     }
   }
   y += static_cast<float>(rows) * row_h + 4;
   if (static_cast<std::uint64_t>(rows) < total_rows)
-    pen.text(x0, y, fmt::format("... {} more rows", total_rows - static_cast<std::uint64_t>(rows)), kCaptionPx,
+    pen.text(x0, y, fmt::format("... {} more rows, not drawn", total_rows - static_cast<std::uint64_t>(rows)), kCaptionPx,
              colour::kMuted, Role::Caption);
   return y + kCaptionHeight - in.area.y;
 }
@@ -207,16 +213,19 @@ float draw_blocks_figure(const FigureInput& in, Pen& pen) {
                pen);
   const long long cover_w = std::max<long long>(m->cols, static_cast<long long>(g.x) * tile);
   const long long cover_h = std::max<long long>(m->rows, static_cast<long long>(g.y) * tile);
-  const float avail_w = in.area.w - 80, avail_h = in.area.bottom() - y - 70;  // the caption stays clear of the edge
+  // The rows' label at the left sets the matrix's left edge.
+  const std::string rows_label = fmt::format("{} rows", m->rows);
+  const float left = std::max(70.0f, text_width(rows_label, kLabelPx + 2) + 12);
+  const float avail_w = in.area.w - left - 10, avail_h = in.area.bottom() - y - 70;  // the caption stays clear of the edge
   // One scale where the matrix is near square; a tall, narrow matrix (1111 x 113)
   // gets its columns drawn wider, and the caption says by how much.
   const float sy = std::min(avail_h / static_cast<float>(cover_h), avail_w / static_cast<float>(cover_w));
   const float sx = std::min(avail_w / static_cast<float>(cover_w), sy * 8);
   const float stretch = sx / sy;
-  const float x0 = in.area.x + 70, y0 = y + 30;
+  const float x0 = in.area.x + left, y0 = y + 30;
   const Box matrix{x0, y0, static_cast<float>(m->cols) * sx, static_cast<float>(m->rows) * sy};
   pen.centred({x0, y, matrix.w, 28}, fmt::format("{} columns", m->cols), kLabelPx + 2, colour::kInk, Role::Axis);
-  pen.right(x0 - 6, y0, matrix.h, fmt::format("{} rows", m->rows), kLabelPx + 2, colour::kInk, Role::Axis);
+  pen.right(x0 - 6, y0, matrix.h, rows_label, kLabelPx + 2, colour::kInk, Role::Axis);
   pen.rect(matrix, colour::kCellAlt, Role::Cell, colour::kInk, 2);
   if (concealed) {
     const Box t{x0, y0, static_cast<float>(tile) * sx, static_cast<float>(tile) * sy};

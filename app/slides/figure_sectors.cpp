@@ -85,21 +85,31 @@ float draw_sector_figure(const FigureInput& in, Pen& pen) {
     const std::uint64_t first = ins.access.address[lane], last = first + ins.access.bytes - 1;
     for (std::uint64_t l = first / kLineBytes; l <= last / kLineBytes; ++l) lines.insert(l);
   }
-  const float label_w = text_width("byte 00000000", kLabelPx) + 12;
-  const float header_h = 22;
-  const float x0 = area.x + label_w, w = std::min(area.w - label_w, 720.0f);
-  const float avail = area.bottom() - y - header_h - kCaptionHeight - 8;
-  const float row_h = std::clamp(avail / static_cast<float>(std::max<std::size_t>(lines.size(), 1)), kMinGlyphPx + 1, 44.0f);
+  // Row labels are byte offsets under a "byte" heading: the width goes to the
+  // lines, whose 32 four-byte lanes need every pixel for their numbers.
+  std::uint64_t last_line_byte = 0;
+  for (std::uint64_t line : lines) last_line_byte = std::max(last_line_byte, line * kLineBytes - std::min(line * kLineBytes, a.base));
+  const float label_w = std::max(text_width(std::to_string(last_line_byte), kLabelPx), text_width("byte", kLabelPx)) + 12;
+  const float header_h = 24;
+  const float x0 = area.x + label_w, w = area.w - label_w;
+  // Rows tall enough for label-sized lane numbers; lines past the room are
+  // counted under the last row, not drawn.
+  const float avail = area.bottom() - y - header_h - 2 * kCaptionHeight - 8;
+  const std::size_t room = static_cast<std::size_t>(std::max(1.0f, avail / (kLabelPx + 4)));
+  const std::size_t total_lines = lines.size();
+  while (lines.size() > room) lines.erase(std::prev(lines.end()));
+  const float row_h = std::clamp(avail / static_cast<float>(std::max<std::size_t>(lines.size(), 1)), kLabelPx + 4, 44.0f);
   // Byte offsets of the sector boundaries within a line.
+  pen.right(x0 - 8, y, header_h, "byte", kLabelPx, colour::kMuted, Role::Axis);
   for (int k = 0; k < 4; ++k)
-    pen.text(x0 + static_cast<float>(k) * w / 4 + 3, y + 2, fmt::format("+{}", k * 32), kLabelPx, colour::kMuted, Role::Axis);
+    pen.text(x0 + static_cast<float>(k) * w / 4 + 3, y + 2, fmt::format("+{}", k * 32), kLabelPx, colour::kInk, Role::Axis);
   y += header_h;
   std::set<std::uint64_t> touched(a.result.sector_ids.begin(), a.result.sector_ids.begin() + a.result.sectors);
   int row = 0;
   bool shared_bytes = false;
   for (std::uint64_t line : lines) {
     const float ry = y + static_cast<float>(row++) * row_h;
-    pen.right(x0 - 8, ry, row_h, fmt::format("byte {}", line * kLineBytes - a.base), kLabelPx, colour::kInk, Role::Axis);
+    pen.right(x0 - 8, ry, row_h, std::to_string(line * kLineBytes - a.base), kLabelPx, colour::kInk, Role::Axis);
     for (int k = 0; k < 4; ++k) {
       const std::uint64_t sector = line * 4 + static_cast<std::uint64_t>(k);
       const Box b{x0 + static_cast<float>(k) * w / 4, ry + 1, w / 4, row_h - 2};
@@ -130,15 +140,20 @@ float draw_sector_figure(const FigureInput& in, Pen& pen) {
       c.lane = lane;
       c.sector = static_cast<int>(from / kSectorBytes - a.base / kSectorBytes);
       const std::string label = std::to_string(lane);
-      float px = std::max(kMinGlyphPx, std::min(row_h - 4, 20.0f));
+      float px = std::max(kMinGlyphPx, std::min(row_h - 4, 22.0f));
       while (px > kMinGlyphPx && text_width(label, px, Face::Bold) > chip.w - 2) px -= 1;
       if (text_width(label, px, Face::Bold) <= chip.w) pen.centred(chip, label, px, colour::kInk, Role::Lane, Face::Bold).lane = lane;
     }
   }
   y += static_cast<float>(lines.size()) * row_h + 6;
+  if (total_lines > lines.size()) {
+    pen.text(x0, y, fmt::format("... {} more lines, not drawn", total_lines - lines.size()), kCaptionPx, colour::kMuted,
+             Role::Caption);
+    y += kCaptionHeight;
+  }
   pen.text(area.x, y,
            fmt::format("{} {} in {} {}: {} of the {} bytes moved are used ({:.3g}%).{}", a.result.sectors,
-                       a.result.sectors == 1 ? "sector" : "sectors", lines.size(), lines.size() == 1 ? "line" : "lines",
+                       a.result.sectors == 1 ? "sector" : "sectors", total_lines, total_lines == 1 ? "line" : "lines",
                        a.result.bytes_used, a.result.bytes_moved, 100 * a.result.efficiency,
                        shared_bytes ? " Outlined: bytes several lanes read." : ""),
            kCaptionPx, colour::kInk, Role::Caption);

@@ -29,13 +29,13 @@ constexpr float kMargin = 24;
 constexpr float kTitlePx = 30;
 constexpr float kHeadTop = 14;
 constexpr float kBodyTop = 64;
-constexpr float kSideWidth = 372;
+constexpr float kSideWidth = 344;
 constexpr float kSideX = kSlideWidth - kMargin - kSideWidth;
 constexpr float kGap = 12;
 constexpr float kOptionHeight = 36;
 constexpr float kCalloutHeight = 58;
 
-Box figure_area() { return {kMargin, kBodyTop, kSideX - kMargin - 20, kSlideHeight - kBodyTop - 14}; }
+Box figure_area() { return {kMargin, kBodyTop, kSideX - kMargin - 16, kSlideHeight - kBodyTop - 14}; }
 
 // The title at the top left; at the right the position and the what-ifs'
 // buttons of `toggles` (none on a recap).

@@ -24,8 +24,6 @@ void expect_bad_input(const std::vector<std::string>& args, const std::string& n
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << line << "\n" << r.err;
 }
 
-bool screenshot_built() { return run_warpscope({"--help"}).out.find("screenshot") != std::string::npos; }
-
 TEST(ExitCodes, BadInputIsTwoForEverySubcommand) {
   expect_bad_input({"analyze", "--space", "shared", "--op", "load", "--bytes", "3", "--expr", "lane"}, "--bytes");
   expect_bad_input({"report", "--kernel", "copy", "--rows", "0"}, "--rows");

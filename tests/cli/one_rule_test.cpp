@@ -16,8 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool screenshot_built() { return run_warpscope({"--help"}).out.find("screenshot") != std::string::npos; }
-
 // Exit 2 with one line "warpscope: <names>...".
 void expect_refused(const std::vector<std::string>& args, const std::string& names, const std::string& env = "") {
   const CommandResult r = run_warpscope_with(args, "", env);

@@ -59,4 +59,7 @@ inline CommandResult run_warpscope_with(const std::vector<std::string>& args, co
 
 inline CommandResult run_warpscope(const std::vector<std::string>& args) { return run_warpscope_with(args, ""); }
 
+// True when this warpscope was built with the window (its help lists `screenshot`).
+inline bool screenshot_built() { return run_warpscope({"--help"}).out.find("screenshot") != std::string::npos; }
+
 }  // namespace ws::test
