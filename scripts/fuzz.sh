@@ -20,7 +20,7 @@ cc=$(dirname "$cxx")/$(basename "$cxx" | sed 's/clang++/clang/')
 
 cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" \
-  -DWS_FUZZ=ON -DWS_CUDA=OFF -DWS_BUILD_GUI=OFF \
+  -DWS_FUZZ=ON -DWS_CUDA=OFF -DWS_BUILD_GUI=OFF -DCMAKE_UNITY_BUILD=ON \
   -DWS_FUZZ_SMOKE_SECONDS="${WS_FUZZ_SMOKE_SECONDS:-10}" >/dev/null
 cmake --build "$dir" -j"$(nproc)" --target ws_fuzzers
 

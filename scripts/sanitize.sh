@@ -57,7 +57,17 @@ cd "$dir"
 # with every painter); the other nine Slides walks, the two concealment walks,
 # the sentence and step-resolution walks and the explanations' numbers took
 # 49-85 s each (CI 2026-11-28: 880 s of this suite's 1735 s of test time).
+# With the coalescing sweep's 46 recorded kernels, four more replays of every
+# recording grew past what they add here (CI 2026-11-28, 2 cores, under ASan +
+# UBSan): the prediction of every recorded kernel (358 s), the reconciliation of
+# every recorded launch's counters (346 s), compare's progress line, which runs
+# compare twice (over its 120 s limit), and the ideal sectors of every recorded
+# Source page (68 s); the CMake configure and install checks (19 and 16 s) test
+# no code of ours. Each runs in the release build.
 skip='^(Reconcile\.EveryRecordedLaunch.*|Gpus/Recorded\..*|Fidelity\.(SimulatedCountersMatchRecordedNcu|KnownDeviationsAreAllStillNeeded)'
+skip+='|Prediction\.EveryRecordedKernelWithinAQuarterOfItsMeasuredTime|Reconcile\.EqualCountsAreEqualAndEveryOtherCauseIsADifference'
+skip+='|Progress\.CompareSaysWhichKernelItPredictsOnATerminalOnly|Reconcile\.IdealSectorsOfEveryRecordedSourcePageAreG4s'
+skip+='|build_default_generator_configures|install_runs_from_prefix'
 skip+='|Slides\.(NoTextCoversAnotherText|NoToolChromeOnASlide|EveryGlyphIsAtLeast16Pixels|SvgHoldsEveryStringOfTheSlide'
 skip+='|ComparedLayoutsNeverDrawTheSameFigure|RevealedBankQuestionsPlaceTheLanes|NothingIsCutOffAtAnEdge'
 skip+='|BankAndSectorFiguresShowTheirLineOfCode|TheGlyphTableInTheDocsIsTheSlides)'

@@ -322,6 +322,43 @@ def main():
         check(len(b.errors()) == errors_before, f"no console error in the resize storm ({b.errors()[errors_before:][:2]})")
         b.call("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False})
 
+        # Keys faster than frames (a clicker's quick presses; issue 36: 200 PgDn in 9 s were mostly
+        # dropped): four PgDn sent back to back walk as far as four presses that wait for the page.
+        def walk(fast, presses=4):
+            open_page(b, "lesson=padding&step=1")
+            wait_for(b, "padding at step 1", lambda s: "step 1 of" in s["lesson"] and not s["lesson_resolving"], 30)
+            code, vk = KEYS["PageDown"]
+            for _ in range(presses):
+                if fast:
+                    for kind in ("rawKeyDown", "keyUp"):
+                        b.call("Input.dispatchKeyEvent", {"type": kind, "key": "PageDown", "code": code,
+                                                          "windowsVirtualKeyCode": vk})
+                else:
+                    press(b, "PageDown")
+                    wait_for(b, "the step resolves", lambda s: not s["lesson_resolving"], 30)
+            next_frames(b, 2 * presses + 4)
+            s = wait_for(b, "the walk settles", lambda s: not s["lesson_resolving"], 30)
+            return (s["lesson"], s["revealed"]) if s else None
+        slow = walk(False)
+        fast = walk(True)
+        check(slow is not None and "step 1 of" not in slow[0] and fast == slow,
+              f"four PgDn sent faster than frames walk as far as four slow ones ({fast} against {slow})")
+
+        # A tap acts where it lands, the first time (issue 36: on a phone each tap acted where the
+        # previous one had been, and the first tap on a tab only showed its tooltip).
+        open_page(b)
+        wait_for(b, "the default view is ready", lambda s: s["whole_kernel"]["done"], 60)
+        next_frames(b, 4)
+        tab = b.eval("warpscopeTest.command('item Your variant')")
+        shut = not b.eval("warpscopeTest.command('item tile layout')").get("found")
+        if check(tab.get("found") and shut, "the 'Your variant' tab is shown, its content not yet"):
+            x, y = tab["x"] + min(tab["w"] / 2, 40), tab["y"] + tab["h"] / 2
+            b.call("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+            b.call("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            next_frames(b, 6)
+            check(b.eval("warpscopeTest.command('item tile layout')").get("found"),
+                  "one tap on the 'Your variant' tab opens it")
+
         # 4. A student's layout typed into the variant field is simulated; a bad one says why.
         open_page(b)
         wait_for(b, "the default view is ready", lambda s: s["whole_kernel"]["done"], 60)
@@ -348,6 +385,18 @@ def main():
                     ticks = s["ticks"]
                     b.pump(1.0)
                     check(status(b)["ticks"] > ticks + 5, "the page keeps running after the bad layout")
+        # A phone's keyboard types through an input element: while the field is active one has the
+        # focus, and text inserted with no key press (as a phone's keyboard or an IME sends it) reaches
+        # the field (issue 36: the layout field had no HTML input, so no keyboard opened).
+        if click_item(b, "##layout"):
+            next_frames(b, 3)
+            focused = b.eval("document.activeElement ? document.activeElement.id : ''")
+            check(focused == "ws-text-input", f"the active field gives the focus to a text element ({focused!r})")
+            press(b, "a", ctrl=True)
+            typed = "(c + 5*r) % T"
+            b.call("Input.insertText", {"text": typed})
+            wait_for(b, f"the layout '{typed}' inserted as a phone types it is simulated",
+                     lambda s: s["variant"] == typed and not s["variant_error"], 60)
         item = b.eval("warpscopeTest.command('item Run on GPU')")
         check(item.get("found") and item.get("disabled"), "'Run on GPU' is shown disabled")
 

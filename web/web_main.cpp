@@ -73,8 +73,8 @@ void frame(void* arg) {
   // An idle page draws nothing, as the native window sleeps: the canvas keeps its
   // last picture. It draws while anything moves, for half a second after any
   // input (ImGui settles hover and tabs over a few frames) and 4 times a second.
-  if (!resized && !linked && !moving(p) && !web::input_since(now - 500) && now - p.last_ms < 250 &&
-      !web::always_draw())
+  if (!resized && !linked && !moving(p) && !p.window->input_pending() && !web::input_since(now - 500) &&
+      now - p.last_ms < 250 && !web::always_draw())
     return;
   // Background work (gui/background.hpp) shares one slice of each frame: 10 ms,
   // or what the browser leaves idle anyway when drawing, not the page, sets the
@@ -84,7 +84,9 @@ void frame(void* arg) {
   slice_deadline() =
       SliceClock::now() + std::chrono::microseconds(static_cast<long>(1000.0 * std::clamp(idle, 10.0, 30.0)));
   web::feed_wheel();
+  for (char32_t c : web::take_typed()) p.window->push_typed(static_cast<unsigned>(c));
   build_frame(*p.window, p.bench, p.state, (now - p.last_ms) / 1000.0);
+  web::follow_text_input();
   p.last_ms = now;
   web::test_hooks_frame(p.state, p.bench);
   p.window->end_frame();

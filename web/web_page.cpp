@@ -88,6 +88,49 @@ EM_JS(void, ws_js_take_wheel, (float* x, float* y), {
   Module.wsWheel = [0, 0];
 });
 
+// The hidden text element (web_page.hpp, follow_text_input). A desktop's key
+// press reaches GLFW as a keypress; the 'input' event the same key then raises
+// here is dropped, so a character is typed once. Characters that come with no
+// keypress (a phone's keyboard sends key code 229, then 'input') are kept.
+EM_JS(void, ws_js_text_input, (int active), {
+  let el = Module.wsTextInput;
+  if (!el) {
+    el = document.createElement('input');
+    el.type = 'text';
+    el.id = 'ws-text-input';
+    for (const [k, v] of [['autocomplete', 'off'], ['autocapitalize', 'off'], ['autocorrect', 'off'],
+                          ['spellcheck', 'false'], ['aria-label', 'text field']])
+      el.setAttribute(k, v);
+    // Font 16 px: a phone zooms into a smaller field.
+    el.style.cssText = 'position:fixed;left:0;bottom:0;width:1px;height:1px;opacity:0;border:0;padding:0;font-size:16px';
+    document.body.appendChild(el);
+    Module.wsTyped = [];
+    let pressed = false;
+    window.addEventListener('keypress', () => { pressed = true; }, true);
+    window.addEventListener('keyup', () => { pressed = false; }, true);  // a keypress raising no 'input' (Ctrl+A)
+    el.addEventListener('input', () => {
+      if (!pressed)
+        for (const ch of el.value) Module.wsTyped.push(ch.codePointAt(0));
+      pressed = false;
+      el.value = '';
+    });
+    Module.wsTextInput = el;
+  }
+  if (active) {
+    if (document.activeElement !== el) el.focus({preventScroll: true});
+  } else if (document.activeElement === el) {
+    el.blur();
+  }
+});
+
+EM_JS(int, ws_js_take_typed, (unsigned* out, int room), {
+  const typed = Module.wsTyped || [];
+  const n = Math.min(typed.length, room);
+  for (let i = 0; i < n; ++i) HEAPU32[(out >> 2) + i] = typed[i];
+  Module.wsTyped = typed.slice(n);
+  return n;
+});
+
 // The canvas's pixels, set the way the browser's own resize is reported to
 // GLFW (its resize listeners), never through glfwSetWindowSize: that asks for
 // full screen whenever the size equals the screen's (F11), which a page may
@@ -230,6 +273,21 @@ void feed_wheel() {
   ImGuiIO& io = ImGui::GetIO();
   io.MouseWheel -= y * kUnitsPerNotch;
   io.MouseWheelH -= x * kUnitsPerNotch;
+}
+
+void follow_text_input() {
+  static int active = -1;
+  const int now = ImGui::GetIO().WantTextInput ? 1 : 0;
+  if (now != active) ws_js_text_input(now);
+  active = now;
+}
+
+std::u32string take_typed() {
+  unsigned buf[256];
+  const int n = ws_js_take_typed(buf, 256);
+  std::u32string out;
+  for (int i = 0; i < n; ++i) out.push_back(static_cast<char32_t>(buf[i]));
+  return out;
 }
 
 void set_canvas_size(int width, int height) {

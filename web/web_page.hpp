@@ -38,6 +38,13 @@ bool input_since(double ms);  // any since this time of emscripten_get_now()
 // The wheel's notches since the last call, given to Dear ImGui at about 3 lines
 // a notch in the platform's direction (before the frame's NewFrame).
 void feed_wheel();
+// A phone's keyboard opens for an input element, never for a canvas: while a
+// text field of the window is active, a hidden <input> has the focus, and what
+// is typed into it without a key press (a phone's keyboard, an IME, a paste)
+// reaches the window as typed characters (issue 36). Call after the frame.
+void follow_text_input();
+// The characters typed into that element since the last call, for the window's input queue.
+std::u32string take_typed();
 // The canvas's size in pixels; GLFW hears of it as of a browser resize.
 void set_canvas_size(int width, int height);
 // window.warpscopeTest.alwaysDraw: the tests time frames of an idle view.

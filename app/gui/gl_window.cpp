@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -189,7 +190,10 @@ void GlWindow::start_imgui(AppState& state, float font_scale) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // the layout is computed, not saved
-  if (window_) ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  if (window_) {
+    ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    queue_input_events();
+  }
 #ifdef __EMSCRIPTEN__
   ImGui_ImplOpenGL3_Init("#version 300 es");
 #else
@@ -299,8 +303,62 @@ bool GlWindow::should_close() const { return headless_ || glfwWindowShouldClose(
 void GlWindow::wait_events(bool animating) {
   if (headless_) return;
   // Idle windows sleep: a laptop projecting a lesson should not spin a core.
-  if (animating) glfwPollEvents();
+  if (animating || input_.pending()) glfwPollEvents();
   else glfwWaitEventsTimeout(0.25);
+}
+
+void GlWindow::push_input(GLFWwindow* w, const InputEvent& e) {
+  if (auto* self = static_cast<GlWindow*>(glfwGetWindowUserPointer(w))) self->input_.push(e);
+}
+
+void GlWindow::queue_input_events() {
+  glfwSetWindowUserPointer(window_, this);
+  // Replacing ImGui's mouse button, key and character callbacks: apply_input()
+  // hands them on. Its scroll, focus and cursor-enter callbacks stay.
+  glfwSetCursorPosCallback(window_, [](GLFWwindow* w, double x, double y) {
+    push_input(w, {InputEvent::Kind::Move, static_cast<float>(x), static_cast<float>(y)});
+  });
+  glfwSetMouseButtonCallback(window_, [](GLFWwindow* w, int button, int action, int mods) {
+    // A touch presses with no move before it (Emscripten's GLFW): the pointer's
+    // place goes first, so the press lands where the finger is.
+    double x = 0, y = 0;
+    glfwGetCursorPos(w, &x, &y);
+    push_input(w, {InputEvent::Kind::Move, static_cast<float>(x), static_cast<float>(y)});
+    InputEvent e{InputEvent::Kind::Button};
+    e.code = button, e.down = action == GLFW_PRESS, e.action = action, e.mods = mods;
+    push_input(w, e);
+  });
+  glfwSetKeyCallback(window_, [](GLFWwindow* w, int key, int scancode, int action, int mods) {
+    InputEvent e{InputEvent::Kind::Key};
+    e.code = key, e.down = action != GLFW_RELEASE, e.scancode = scancode, e.action = action, e.mods = mods;
+    push_input(w, e);
+  });
+  glfwSetCharCallback(window_, [](GLFWwindow* w, unsigned int c) {
+    InputEvent e{InputEvent::Kind::Char};
+    e.character = c;
+    push_input(w, e);
+  });
+}
+
+void GlWindow::apply_input() {
+  for (const InputEvent& e : input_.take_frame()) {
+    switch (e.kind) {
+      case InputEvent::Kind::Move:
+        mouse_x_ = e.x, mouse_y_ = e.y, mouse_seen_ = true;
+        break;
+      case InputEvent::Kind::Button:
+        if (e.code >= 0 && e.code < 5) mouse_down_[e.code] = e.down;
+        break;
+      case InputEvent::Kind::Key: ImGui_ImplGlfw_KeyCallback(window_, e.code, e.scancode, e.action, e.mods); break;
+      case InputEvent::Kind::Char: ImGui_ImplGlfw_CharCallback(window_, e.character); break;
+    }
+  }
+  // The backend polled the pointer and buttons as they are now; the frame shows
+  // them as the events applied so far left them. A pointer the backend does not
+  // see (another window has focus) stays unseen.
+  ImGuiIO& io = ImGui::GetIO();
+  if (mouse_seen_ && io.MousePos.x > -FLT_MAX / 2) io.MousePos = ImVec2(mouse_x_, mouse_y_);
+  for (int b = 0; b < 5; ++b) io.MouseDown[b] = mouse_down_[b];
 }
 
 void GlWindow::begin_frame(AppState& state) {
@@ -316,6 +374,7 @@ void GlWindow::begin_frame(AppState& state) {
     io.DeltaTime = 1.0f / 60;
   } else {
     ImGui_ImplGlfw_NewFrame();
+    apply_input();
     // ImGui asserts DeltaTime > 0; a browser's clock may not move between two
     // frames (headless Chromium with a virtual time budget), nor a fast machine's.
     ImGuiIO& io = ImGui::GetIO();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gui/app_state.hpp"
+#include "gui/input_queue.hpp"
 
 struct GLFWwindow;
 
@@ -54,6 +55,14 @@ class GlWindow {
   bool end_frame_offscreen(Image& out, std::string* error);
   // glGetError() names since the last call; empty when there were none.
   std::string take_gl_errors();
+  // Input events wait for frames to show them (input_queue.hpp): draw another.
+  bool input_pending() const { return input_.pending(); }
+  // A character typed outside GLFW (the web page's text element), queued as GLFW's are.
+  void push_typed(unsigned c) {
+    InputEvent e{InputEvent::Kind::Char};
+    e.character = c;
+    input_.push(e);
+  }
 
  private:
   GlWindow() = default;
@@ -63,6 +72,11 @@ class GlWindow {
   void start_imgui(AppState& state, float font_scale);
   void load_fonts(AppState& state);
   void toggle_fullscreen(bool on);
+  // GLFW's events go to input_ (installed over ImGui's callbacks) and reach
+  // ImGui a frame's worth at a time, in begin_frame.
+  void queue_input_events();
+  static void push_input(GLFWwindow* w, const InputEvent& e);
+  void apply_input();
 
   GLFWwindow* window_ = nullptr;
   bool imgui_ready_ = false;
@@ -74,6 +88,10 @@ class GlWindow {
   int headless_w_ = 0, headless_h_ = 0;
   unsigned fbo_ = 0, color_rb_ = 0;
   int fbo_w_ = 0, fbo_h_ = 0;
+  InputQueue input_;
+  float mouse_x_ = 0, mouse_y_ = 0;
+  bool mouse_seen_ = false;
+  bool mouse_down_[5] = {false, false, false, false, false};
 };
 
 // Who named the PNG's path: the user (--out FILE: written as named, a device

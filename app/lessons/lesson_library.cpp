@@ -131,12 +131,18 @@ std::vector<int> lane_list(const json& v, const std::string& field) {
 }
 
 // Parameters restart from the new kernel's defaults when the family changes
-// (a matmul tile is not a transpose tile); within a family they carry over,
-// as the window's tile-layout buttons keep them.
+// (a matmul tile is not a transpose tile); within a family, those the new
+// kernel reads carry over, as the window's tile-layout buttons keep them. One
+// it does not read takes its default: an offset_read step's offset left on a
+// strided_read step made its state one no recording holds ("not measured").
 kernels::KernelParams carried_params(const kernels::KernelDescriptor& to, std::string_view from_kernel,
                                      const kernels::KernelParams& from_params) {
   const auto* from = kernels::find_kernel(from_kernel);
-  return from && from->family == to.family ? from_params : to.defaults;
+  if (!from || from->family != to.family) return to.defaults;
+  kernels::KernelParams carried = to.defaults;
+  for (const kernels::ParamSpec& spec : kernels::param_specs())
+    if (to.reads(spec.field)) carried.*spec.field = from_params.*spec.field;
+  return carried;
 }
 
 StepState read_state(const json& j, const std::string& field, const StepState* previous) {

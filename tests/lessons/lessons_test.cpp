@@ -82,6 +82,27 @@ TEST(Lessons, EveryStepAndQuestionResolves) {
   EXPECT_GE(questions, 20);
 }
 
+// A step's state holds only parameters its kernel reads; the others stay at the
+// kernel's defaults, whatever the step before it set: an offset carried from an
+// offset_read step to a strided_read one made a state no recording holds, and
+// the timings said "Not measured" beside a slide whose bars had the numbers.
+TEST(Lessons, AStepSetsOnlyParametersItsKernelReads) {
+  int checked = 0;
+  for (const Lesson& l : library().lessons)
+    for (std::size_t i = 0; i < l.steps.size(); ++i) {
+      const StepState& s = l.steps[i].state;
+      const kernels::KernelDescriptor* k = kernels::find_kernel(s.kernel);
+      ASSERT_NE(k, nullptr) << s.kernel;
+      for (const kernels::ParamSpec& spec : kernels::param_specs()) {
+        if (k->reads(spec.field)) continue;
+        ++checked;
+        EXPECT_EQ(s.params.*spec.field, k->defaults.*spec.field)
+            << l.file_name() << " step " << i + 1 << ": " << s.kernel << " does not read " << spec.key;
+      }
+    }
+  EXPECT_GT(checked, 0);
+}
+
 TEST(Lessons, NoStateDependentNumberIsTypedIntoAText) {
   for (const Lesson& l : library().lessons) {
     SCOPED_TRACE(l.file_name());
