@@ -98,9 +98,12 @@ EM_JS(void, ws_js_text_input, (int active), {
     el = document.createElement('input');
     el.type = 'text';
     el.id = 'ws-text-input';
-    for (const [k, v] of [['autocomplete', 'off'], ['autocapitalize', 'off'], ['autocorrect', 'off'],
-                          ['spellcheck', 'false'], ['aria-label', 'text field']])
-      el.setAttribute(k, v);
+    // One call each: Emscripten's JS optimizer mangles a destructuring for-of.
+    el.setAttribute('autocomplete', 'off');
+    el.setAttribute('autocapitalize', 'off');
+    el.setAttribute('autocorrect', 'off');
+    el.setAttribute('spellcheck', 'false');
+    el.setAttribute('aria-label', 'text field');
     // Font 16 px: a phone zooms into a smaller field.
     el.style.cssText = 'position:fixed;left:0;bottom:0;width:1px;height:1px;opacity:0;border:0;padding:0;font-size:16px';
     document.body.appendChild(el);
@@ -278,7 +281,9 @@ void feed_wheel() {
 void follow_text_input() {
   static int active = -1;
   const int now = ImGui::GetIO().WantTextInput ? 1 : 0;
-  if (now != active) ws_js_text_input(now);
+  // Every frame while a field is active: a click on the canvas (the field
+  // clicked again) gives the canvas the focus back.
+  if (now || now != active) ws_js_text_input(now);
   active = now;
 }
 
