@@ -10,6 +10,9 @@
 //   |                                         | reveal text        |
 //   +-----------------------------------------+--------------------+
 //
+// A short figure is drawn stacked instead (stacking() below): zoomed to the
+// slide's width under the title, the text in two columns under it.
+//
 // Nothing else: no key help (the window shows it on demand), no file names,
 // no tool tables. Text sizes step down to fit, never below kMinGlyphPx.
 #include "slides/slide_builder.hpp"
@@ -18,6 +21,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <optional>
 
 #include "slides/figure.hpp"
 #include "slides/pen.hpp"
@@ -71,15 +76,35 @@ void draw_heading(const std::string& title_text, const std::vector<lessons::Togg
   pen.line(kMargin, kBodyTop - 10, kSlideWidth - kMargin, kBodyTop - 10, colour::kGrid, 1);
 }
 
-// The options as a column of boxes: number badge and label. After the reveal
-// the right one is green, a wrong pick of the class outlined in vermillion.
-float options_height(const lessons::ResolvedQuestion& q) {
-  return q.choices.empty() ? 0 : static_cast<float>(q.choices.size()) * (kOptionHeight + 6);
+// The options as boxes in `col` (its x and width): number badge and label; in
+// one column beside the figure, side by side under a stacked one where every
+// label fits (the options of a count question, "1 2 16 32", take one row).
+// After the reveal the right one is green, a wrong pick of the class outlined
+// in vermillion.
+int option_columns(const lessons::ResolvedQuestion& q, float width, bool side_by_side) {
+  const int n = static_cast<int>(q.choices.size());
+  if (!side_by_side || n <= 1) return 1;
+  for (int cols : {n, 2}) {
+    if (cols > n) continue;
+    const float w = (width - 8 * static_cast<float>(cols - 1)) / static_cast<float>(cols);
+    const bool fit = std::all_of(q.choices.begin(), q.choices.end(),
+                                 [&](const std::string& c) { return text_width(plain(c), 20) <= w - 48; });
+    if (fit) return cols;
+  }
+  return 1;
 }
 
-void draw_options(const lessons::ResolvedQuestion& q, const SlideState& state, float y, Pen& pen) {
+float options_height(const lessons::ResolvedQuestion& q, int cols) {
+  const int rows = (static_cast<int>(q.choices.size()) + cols - 1) / cols;
+  return q.choices.empty() ? 0 : static_cast<float>(rows) * (kOptionHeight + 6);
+}
+
+void draw_options(const lessons::ResolvedQuestion& q, const SlideState& state, Box col, int cols, float y, Pen& pen) {
+  const float w = (col.w - 8 * static_cast<float>(cols - 1)) / static_cast<float>(cols);
   for (std::size_t i = 0; i < q.choices.size(); ++i) {
-    const Box box{kSideX, y + static_cast<float>(i) * (kOptionHeight + 6), kSideWidth, kOptionHeight};
+    const int c = static_cast<int>(i) % cols, row = static_cast<int>(i) / cols;
+    const Box box{col.x + static_cast<float>(c) * (w + 8), y + static_cast<float>(row) * (kOptionHeight + 6), w,
+                  kOptionHeight};
     const bool right = state.revealed && static_cast<int>(i) == q.correct;
     const bool picked = static_cast<int>(i) == state.chosen;
     const Colour fill = right ? colour::kGood : colour::kOption;
@@ -97,52 +122,83 @@ void draw_options(const lessons::ResolvedQuestion& q, const SlideState& state, f
   }
 }
 
-void draw_callout(const std::string& text, bool answered, float y, Pen& pen) {
-  const Box box{kSideX, y, kSideWidth, kCalloutHeight};
+void draw_callout(const std::string& text, bool answered, Box col, float y, Pen& pen) {
+  const Box box{col.x, y, col.w, kCalloutHeight};
   pen.rect(box, answered ? colour::kGood : colour::kAccent, answered ? Role::Answer : Role::Question, {}, 0, 8);
   float px = 32;
   while (px > kMinGlyphPx && text_width(text, px, Face::Bold) > box.w - 24) px -= 1;
   pen.centred(box, text, px, colour::kWhite, answered ? Role::Answer : Role::Question, Face::Bold);
 }
 
-// Fills the side column; sizes step down until everything fits.
-void draw_side(const lessons::Step& step, lessons::ResolvedStep& r, const SlideState& state, Pen& pen) {
-  const float top = kBodyTop, bottom = kSlideHeight - 14, w = kSideWidth;
+// Where the step's text goes. Beside the figure: one column, the sentences
+// above the question. Under a stacked figure: two, the sentences in `body`,
+// the question, its options and its answer in `question`; a step without a
+// question spreads its sentences over both.
+struct TextFrame {
+  Box body, question;
+  bool split = false;
+  float largest = 22, smallest = kMinGlyphPx;  // the body's sizes, tried from large to small
+};
+
+// The sentences, at the largest size that fits; drawn at the smallest otherwise
+// (the tests report what is cut off). Whether they fit.
+bool draw_sentences(const std::string& body, Box box, const TextFrame& f, Pen* pen) {
+  float px = f.largest;
+  while (px > f.smallest && Pen::paragraph_height(box.w, body, px) > box.h) px -= 1;
+  if (pen) pen->paragraph(box, body, px, colour::kInk, Role::Body);
+  return Pen::paragraph_height(box.w, body, px) <= box.h;
+}
+
+// The text of a step in frame `f`; sizes step down until everything fits. Whether it fits.
+bool draw_text(lessons::ResolvedStep& r, const SlideState& state, const TextFrame& f, Pen* pen) {
   const std::string body = plain(r.shown_text(state.revealed));
   if (!r.question) {
-    float px = 22;
-    while (px > kMinGlyphPx && Pen::paragraph_height(w, body, px) > bottom - top) px -= 1;
-    pen.paragraph({kSideX, top, w, bottom - top}, body, px, colour::kInk, Role::Body);
-    return;
+    const Box all = f.split ? Box{f.body.x, f.body.y, f.question.right() - f.body.x, f.body.h} : f.body;
+    return draw_sentences(body, all, f, pen);
   }
-  (void)step;
   const lessons::ResolvedQuestion& q = *r.question;
+  const Box col = f.question;
   const std::string prompt = plain(state.revealed ? q.prompt : q.prompt_before_reveal);
   const std::string reveal = state.revealed ? plain(q.reveal) : "";
-  const float fixed = options_height(q) + kCalloutHeight + 3 * kGap;
-  // Sizes tried from large to small; the body goes first when the reveal needs the room.
+  const int cols = option_columns(q, col.w, f.split);
+  const float fixed = options_height(q, cols) + kCalloutHeight + 3 * kGap;
+  bool fits = !f.split || draw_sentences(body, f.body, f, pen);
+  // Sizes tried from large to small; in one column the body goes first when the reveal needs the room.
   struct Sizes { float body, prompt, reveal; bool with_body; };
   std::vector<Sizes> tries;
-  for (float b : {21.f, 20.f, 19.f, 18.f, 17.f, 16.f}) tries.push_back({b, std::max(b, 18.f) + 1, std::min(b, 19.f), true});
-  if (state.revealed)
+  if (f.split)  // the column holds no sentences: the prompt and the reveal at the body's sizes
+    for (float b = f.largest; b >= f.smallest; b -= 1) tries.push_back({0, b, b - 1, false});
+  else
+    for (float b = std::min(f.largest, 21.f); b >= f.smallest; b -= 1)
+      tries.push_back({b, std::max(b, 18.f) + 1, std::min(b, 19.f), true});
+  if (state.revealed && !f.split)
     for (float b : {20.f, 19.f, 18.f, 17.f, 16.f}) tries.push_back({0, 20, b, false});
-  Sizes chosen = tries.back();
+  const Sizes* chosen = nullptr;
   for (const Sizes& s : tries) {
-    float h = fixed + Pen::paragraph_height(w, prompt, s.prompt, Face::Bold);
-    if (s.with_body) h += Pen::paragraph_height(w, body, s.body) + kGap;
-    if (!reveal.empty()) h += Pen::paragraph_height(w, reveal, s.reveal) + kGap;
-    if (h <= bottom - top) { chosen = s; break; }
+    float h = fixed + Pen::paragraph_height(col.w, prompt, s.prompt, Face::Bold);
+    if (s.with_body) h += Pen::paragraph_height(col.w, body, s.body) + kGap;
+    if (!reveal.empty()) h += Pen::paragraph_height(col.w, reveal, s.reveal) + kGap;
+    if (h <= col.h) { chosen = &s; break; }
   }
-  float y = top;
-  if (chosen.with_body) y += pen.paragraph({kSideX, y, w, 0}, body, chosen.body, colour::kInk, Role::Body) + kGap;
-  y += pen.paragraph({kSideX, y, w, 0}, prompt, chosen.prompt, colour::kAccent, Role::Question, Face::Bold) + kGap;
-  draw_options(q, state, y, pen);
-  y += options_height(q) + kGap;
+  fits = fits && chosen;
+  if (!chosen) chosen = &tries.back();
+  if (!pen) return fits;
+  float y = col.y;
+  if (chosen->with_body) y += pen->paragraph({col.x, y, col.w, 0}, body, chosen->body, colour::kInk, Role::Body) + kGap;
+  y += pen->paragraph({col.x, y, col.w, 0}, prompt, chosen->prompt, colour::kAccent, Role::Question, Face::Bold) + kGap;
+  draw_options(q, state, col, cols, y, *pen);
+  y += options_height(q, cols) + kGap;
   // The count appears last: not while the lanes still move into their banks.
   const bool answered = state.revealed && state.reveal_progress >= 1;
-  draw_callout(answered ? q.answer_phrase : q.concealed_phrase, answered, y, pen);
+  draw_callout(answered ? q.answer_phrase : q.concealed_phrase, answered, col, y, *pen);
   y += kCalloutHeight + kGap;
-  if (!reveal.empty() && answered) pen.paragraph({kSideX, y, w, 0}, reveal, chosen.reveal, colour::kInk, Role::Answer);
+  if (!reveal.empty() && answered) pen->paragraph({col.x, y, col.w, 0}, reveal, chosen->reveal, colour::kInk, Role::Answer);
+  return fits;
+}
+
+TextFrame side_frame() {
+  const Box column{kSideX, kBodyTop, kSideWidth, kSlideHeight - 14 - kBodyTop};
+  return {column, column, false};
 }
 
 float draw_view(const FigureInput& in, Pen& pen) {
@@ -172,6 +228,76 @@ float draw_figure(const lessons::Step& step, lessons::ResolvedStep& r, const Sli
   return h;
 }
 
+// A figure drawn in the side layout's area, to be placed on the slide as it is or zoomed.
+struct DrawnFigure {
+  Slide drawn;
+  float height = 0;
+};
+
+DrawnFigure figure_of(const lessons::Step& step, lessons::ResolvedStep& r, const SlideState& state) {
+  DrawnFigure f;
+  Pen pen(f.drawn);
+  f.height = draw_figure(step, r, state, pen);
+  return f;
+}
+
+// Places a figure on the slide, every length multiplied by `zoom` from the
+// figure area's top-left corner, which moves right by `shift`.
+void place(const Slide& figure, float zoom, float shift, Slide& slide) {
+  const Box a = figure_area();
+  for (Element e : figure.elements) {
+    e.box.x = a.x + shift + (e.box.x - a.x) * zoom;
+    e.box.y = a.y + (e.box.y - a.y) * zoom;
+    e.box.w *= zoom;
+    e.box.h *= zoom;
+    e.glyph_px *= zoom;
+    e.stroke_px *= zoom;
+    e.radius *= zoom;
+    slide.elements.push_back(std::move(e));
+  }
+}
+
+// The stacked layout: the figure zoomed under the title, the text in two
+// columns under it. A figure of four rows of 32 banks, drawn beside the text,
+// had 26 px cells, 18 px digits and half the slide empty under it (review 5);
+// stacked at the slide's width it gets 37 px cells and 25 px digits. Taken at
+// the largest zoom (1.2 at least) where the text of both the question and its
+// reveal fits at readable sizes, so that the figure does not move at the
+// reveal; else the figure stays beside the text.
+struct Stacking {
+  float zoom = 1, shift = 0;
+  TextFrame text;
+};
+
+constexpr float kStackedMinZoom = 1.2f;
+
+std::optional<Stacking> stacking(float figure_height, lessons::ResolvedStep& r, const SlideState& state) {
+  const Box area = figure_area();
+  const float full = kSlideWidth - 2 * kMargin;
+  const float bottom = kSlideHeight - 14;
+  SlideState question = state, revealed = state;
+  question.revealed = false;
+  revealed.revealed = true;
+  revealed.reveal_progress = 1;
+  for (float zoom = full / area.w; zoom >= kStackedMinZoom; zoom -= 0.04f) {
+    const float top = area.y + figure_height * zoom + 20;
+    if (bottom - top < 120) continue;
+    Stacking s;
+    s.zoom = zoom;
+    s.shift = (full - area.w * zoom) / 2;
+    const float body_w = r.question ? std::round((full - 32) * 0.45f) : full;
+    s.text.body = {kMargin, top, body_w, bottom - top};
+    s.text.question = {kMargin + body_w + 32, top, full - body_w - 32, bottom - top};
+    s.text.split = true;
+    s.text.largest = 24;
+    s.text.smallest = 20;
+    if (!draw_text(r, question, s.text, nullptr)) continue;
+    if (r.question && !draw_text(r, revealed, s.text, nullptr)) continue;
+    return s;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 char toggle_key(int index) { return index == 0 ? 'Q' : index == 1 ? 'W' : 'E'; }
@@ -186,8 +312,22 @@ Slide build_slide(const lessons::Lesson& lesson, int step, lessons::ResolvedStep
   const lessons::Step& shown = state.step ? *state.step : lesson.steps[static_cast<std::size_t>(step)];
   const lessons::Step& written = lesson.steps[static_cast<std::size_t>(step)];
   draw_heading(written.title, written.toggles, state, pen);
-  draw_figure(shown, resolved, state, pen);
-  draw_side(shown, resolved, state, pen);
+  DrawnFigure figure = figure_of(shown, resolved, state);
+  // The layout is chosen on the taller of the question's figure and its reveal's.
+  float tallest = figure.height;
+  if (resolved.question) {
+    SlideState other = state;
+    other.revealed = !state.revealed;
+    other.reveal_progress = other.revealed ? 1 : 0;
+    tallest = std::max(tallest, figure_of(shown, resolved, other).height);
+  }
+  if (const std::optional<Stacking> s = stacking(tallest, resolved, state)) {
+    place(figure.drawn, s->zoom, s->shift, slide);
+    draw_text(resolved, state, s->text, &pen);
+  } else {
+    place(figure.drawn, 1, 0, slide);
+    draw_text(resolved, state, side_frame(), &pen);
+  }
   return slide;
 }
 

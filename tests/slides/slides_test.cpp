@@ -222,6 +222,7 @@ TEST(Slides, SvgHoldsEveryStringOfTheSlide) {
   }
 }
 
+
 }  // namespace
 }  // namespace ws::slides::test
 
@@ -261,6 +262,40 @@ TEST(Slides, TheGlyphTableInTheDocsIsTheSlides) {
   for (const auto& b : every_shipped_slide())
     if (deck->index_of(b.lesson->id) >= 0) ++states;
   EXPECT_EQ(rows, states) << "rerun scripts/slide-glyphs.sh into docs/lessons.md";
+}
+
+
+// Review 5: a short figure beside the text left half the slide empty and set
+// its digits at 18 px in 26 px cells. Such a figure is zoomed to the slide's
+// width, the text under it: banks step 1 (four rows of 32 banks) gets bank
+// numbers of 24 px or more and spans most of the slide's width. A 32-row stack
+// (transpose-shared's column read) needs the height and stays beside the text.
+TEST(Slides, AShortFigureIsZoomedAcrossTheSlide) {
+  const auto find = [](const std::string& name) -> const Slide* {
+    for (const auto& b : every_shipped_slide())
+      if (b.name == name) return &b.slide;
+    return nullptr;
+  };
+  const auto figure_extent = [](const Slide& s, float& right, float& smallest_axis) {
+    right = 0, smallest_axis = kSlideHeight;
+    for (const auto& e : s.elements) {
+      if (e.role == Role::Cell || e.role == Role::Lane || e.role == Role::LaneInput) right = std::max(right, e.box.right());
+      if (e.role == Role::Axis && e.kind == Kind::Text) smallest_axis = std::min(smallest_axis, e.glyph_px);
+    }
+  };
+  for (const char* name : {"banks step 1, question", "coalescing step 1, question"}) {
+    const Slide* s = find(name);
+    ASSERT_NE(s, nullptr) << name;
+    float right = 0, axis = 0;
+    figure_extent(*s, right, axis);
+    EXPECT_GT(right, 0.85f * kSlideWidth) << name;
+    EXPECT_GE(axis, 24.0f) << name;
+  }
+  const Slide* tall = find("transpose-shared step 3, question");
+  ASSERT_NE(tall, nullptr);
+  float right = 0, axis = 0;
+  figure_extent(*tall, right, axis);
+  EXPECT_LT(right, 0.72f * kSlideWidth) << "the 32-row stack stays beside the text";
 }
 
 }  // namespace
