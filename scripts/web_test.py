@@ -436,6 +436,66 @@ def main():
             check(not hi.errors(), f"no console error on the high-DPI page ({hi.errors()[:3]})")
         finally:
             hi.close()
+        # 8. A phone held upright, 390 x 844 CSS pixels at 3x, with touch (issue 36: the workbench
+        # crushed into columns, Reveal and Next off-screen, the slide's text at 5 CSS px): the page
+        # shows the lesson's slides re-flowed for the width, with buttons a finger hits; the
+        # workbench on request, and a swipe scrolls it.
+        phone = web_cdp.Browser(390, 844, scale=3)
+        try:
+            phone.settle = lambda: next_frames(phone)
+            phone.call("Emulation.setDeviceMetricsOverride",
+                       {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+            phone.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+
+            def finger(item, dy=0):
+                """A tap at the middle of an item (its place is in the canvas's pixels), or a swipe by dy CSS px."""
+                ratio = phone.eval("devicePixelRatio")
+                x, y = (item["x"] + item["w"] / 2) / ratio, (item["y"] + item["h"] / 2) / ratio
+                phone.call("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+                for k in range(1, 9 if dy else 1):
+                    phone.call("Input.dispatchTouchEvent",
+                               {"type": "touchMove", "touchPoints": [{"x": x, "y": y + dy * k / 8}]})
+                    phone.pump(0.02)
+                phone.call("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+                next_frames(phone, 6)
+
+            def tap(label):
+                item = phone.eval(f"warpscopeTest.command({json.dumps('item ' + label)})")
+                if check(item.get("found"), f"the phone shows '{label.strip()}'"):
+                    finger(item)
+                return item.get("found")
+
+            open_page(phone, "lesson=strides&step=2")
+            s = wait_for(phone, "the phone shows the lesson's slide",
+                         lambda s: s["presenter"] and "step 2 of" in s["lesson"] and not s["lesson_resolving"], 30)
+            next_frames(phone, 6)
+            if SHOTS:
+                phone.screenshot(os.path.join(SHOTS, "screenshot-web-phone-question.png"))
+            tap("2   2")  # stride 2: the option "2" wavefronts
+            if tap("  Reveal  >"):
+                s = wait_for(phone, "a tap on Reveal reveals", lambda s: s["revealed"], 10)
+            if SHOTS:
+                next_frames(phone, 40)  # the lanes move into their banks
+                phone.screenshot(os.path.join(SHOTS, "screenshot-web-phone-reveal.png"))
+            if tap("  Next  >"):
+                wait_for(phone, "a tap on Next walks on", lambda s: "step 2 of" not in s["lesson"], 10)
+            if tap("  Workbench"):
+                wait_for(phone, "a tap on Workbench shows the panels", lambda s: not s["presenter"], 10)
+            next_frames(phone, 6)
+            panes = [p for p in phone.eval("warpscopeTest.command('scroll')") if p["scroll_max_y"] > 40]
+            if check(panes, "some panel of the phone's workbench scrolls"):
+                pane = max(panes, key=lambda p: p["w"] * p["h"])
+                before = pane["scroll_y"]
+                finger({"x": pane["x"], "y": pane["y"] + pane["h"] * 0.2, "w": pane["w"], "h": pane["h"] * 0.6},
+                       dy=-min(120, pane["h"] / 3 / phone.eval("devicePixelRatio")))
+                after = next((p["scroll_y"] for p in phone.eval("warpscopeTest.command('scroll')")
+                              if p["name"] == pane["name"]), before)
+                check(after > before, f"a swipe up scrolls '{pane['name']}' down ({before} -> {after})")
+            if tap("Slides"):
+                wait_for(phone, "'Slides' brings the slides back", lambda s: s["presenter"], 10)
+            check(not phone.errors(), f"no console error on the phone ({phone.errors()[:3]})")
+        finally:
+            phone.close()
         check(not b.errors(), f"no console error in the whole run ({b.errors()[:3]})")
     finally:
         b.close()

@@ -16,11 +16,14 @@
 
 #include "gui/background.hpp"
 #include "gui/session.hpp"
+#include "gui/view_state.hpp"
 #include "web_page.hpp"
 
 namespace {
 
 using namespace ws::gui;
+
+constexpr int kPhoneWidth = 600;  // CSS pixels
 
 struct Page {
   AppState state;
@@ -84,6 +87,7 @@ void frame(void* arg) {
   slice_deadline() =
       SliceClock::now() + std::chrono::microseconds(static_cast<long>(1000.0 * std::clamp(idle, 10.0, 30.0)));
   web::feed_wheel();
+  web::feed_swipe();
   for (char32_t c : web::take_typed()) p.window->push_typed(static_cast<unsigned>(c));
   build_frame(*p.window, p.bench, p.state, (now - p.last_ms) / 1000.0);
   web::follow_text_input();
@@ -116,6 +120,12 @@ int main() {
   }
   page->bench.lessons().resolve_in_background(true);
   page->link.open(page->state, page->bench);
+  // A phone, narrower than any laptop's window (issue 36): the slides of the
+  // lesson the link opened, or of the default deck; the workbench on request.
+  if (o.width < kPhoneWidth && !page->state.view.presenter) {
+    if (!page->bench.lessons().open()) apply_view_state("deck=default", page->state, page->bench.lessons());
+    page->state.view.presenter = true;
+  }
   web::listen_for_input();
   page->last_ms = emscripten_get_now();
   web::expose_test_hooks(&page->state, &page->bench);

@@ -80,6 +80,27 @@ EM_JS(void, ws_js_listen_wheel, (), {
     Module.wsWheel[0] += e.deltaX * notch;
     Module.wsWheel[1] += e.deltaY * notch;
   }, {capture: true, passive: false});
+  // A one-finger swipe scrolls as a phone's pages do: the content follows the
+  // finger (CSS pixels, summed until the next frame takes them). GLFW still
+  // sees the touch as a press and a drag, which moves nothing in the window.
+  Module.wsSwipe = [0, 0];
+  let last = null;
+  window.addEventListener('touchstart', (e) => {
+    last = e.touches.length === 1 ? [e.touches[0].clientX, e.touches[0].clientY] : null;
+  }, {capture: true, passive: true});
+  window.addEventListener('touchmove', (e) => {
+    if (!last || e.touches.length !== 1) return;
+    const t = e.touches[0];
+    Module.wsSwipe[0] += t.clientX - last[0];
+    Module.wsSwipe[1] += t.clientY - last[1];
+    last = [t.clientX, t.clientY];
+  }, {capture: true, passive: true});
+});
+
+EM_JS(void, ws_js_take_swipe, (float* x, float* y), {
+  HEAPF32[x >> 2] = Module.wsSwipe ? Module.wsSwipe[0] : 0;
+  HEAPF32[y >> 2] = Module.wsSwipe ? Module.wsSwipe[1] : 0;
+  Module.wsSwipe = [0, 0];
 });
 
 EM_JS(void, ws_js_take_wheel, (float* x, float* y), {
@@ -276,6 +297,18 @@ void feed_wheel() {
   ImGuiIO& io = ImGui::GetIO();
   io.MouseWheel -= y * kUnitsPerNotch;
   io.MouseWheelH -= x * kUnitsPerNotch;
+}
+
+void feed_swipe() {
+  float x = 0, y = 0;
+  ws_js_take_swipe(&x, &y);
+  if ((x == 0 && y == 0) || ImGui::GetFontSize() <= 0) return;
+  // The window moves as far as the finger did: CSS pixels times the pixel ratio
+  // are the canvas's, and a unit of MouseWheel scrolls 5 font heights.
+  const float per_unit = 5 * ImGui::GetFontSize() / static_cast<float>(emscripten_get_device_pixel_ratio());
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheel += y / per_unit;
+  io.MouseWheelH += x / per_unit;
 }
 
 void follow_text_input() {

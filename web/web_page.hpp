@@ -38,6 +38,9 @@ bool input_since(double ms);  // any since this time of emscripten_get_now()
 // The wheel's notches since the last call, given to Dear ImGui at about 3 lines
 // a notch in the platform's direction (before the frame's NewFrame).
 void feed_wheel();
+// A one-finger swipe's movement since the last call, as the wheel (before NewFrame):
+// the window under the finger scrolls as far as the finger moved.
+void feed_swipe();
 // A phone's keyboard opens for an input element, never for a canvas: while a
 // text field of the window is active, a hidden <input> has the focus, and what
 // is typed into it without a key press (a phone's keyboard, an IME, a paste)

@@ -100,6 +100,13 @@ void Workbench::draw_slide_show(AppState& state) {
         slide_key_.clear();
       }
     }
+    // A portrait screen (a phone held upright) gets the slide's parts re-flowed (phone_slides.cpp).
+    if (d.y > d.x * 1.2f) {
+      draw_phone_slide(state, r);
+      ImGui::End();
+      ImGui::PopStyleVar(2);
+      return;
+    }
     ImGuiSlideCanvas canvas(dl, t, state.view.slide_fonts);
     paint_slide(*slide_, canvas);
     // A click on an option picks it; on the question's callout, reveals.

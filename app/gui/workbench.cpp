@@ -369,6 +369,12 @@ void Workbench::draw_status_bar(AppState& state, float height) {
                      std::string(state.arch().name).c_str());
   ImGui::SameLine();
   if (ImGui::SmallButton("Copy link")) copy_link(state);
+  // Back to the slides of the open lesson (P): on a phone, the way back from the workbench.
+  if (lessons_.open()) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Slides")) state.view.presenter = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The lesson's slides, as the class sees them (P)");
+  }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(in_browser() ? "This page's address with what is on screen (Ctrl+L)"
                                    : "The command that opens what is on screen: warpscope --open '...' (Ctrl+L)");

@@ -100,6 +100,8 @@ class Workbench {
   // Presenter mode in a lesson (slide_show.cpp): the step's slide (slides/), not the panels.
   void draw_slide_show(AppState& state);
   void draw_key_help(ImVec2 display);
+  // The slide show on a portrait screen (phone_slides.cpp): title, figure, text, buttons, one column.
+  void draw_phone_slide(AppState& state, lessons::ResolvedStep* r);
   std::optional<slides::Slide> slide_;
   std::string slide_key_;
   float reveal_t_ = 1;       // 0..1 while the reveal moves the lanes into their banks

@@ -37,7 +37,7 @@ constexpr float kBodyTop = 64;
 constexpr float kSideWidth = 344;
 constexpr float kSideX = kSlideWidth - kMargin - kSideWidth;
 constexpr float kGap = 12;
-constexpr float kOptionHeight = 36;
+constexpr float kOptionHeight = 40;
 constexpr float kCalloutHeight = 58;
 
 Box figure_area() { return {kMargin, kBodyTop, kSideX - kMargin - 16, kSlideHeight - kBodyTop - 14}; }
@@ -88,7 +88,7 @@ int option_columns(const lessons::ResolvedQuestion& q, float width, bool side_by
     if (cols > n) continue;
     const float w = (width - 8 * static_cast<float>(cols - 1)) / static_cast<float>(cols);
     const bool fit = std::all_of(q.choices.begin(), q.choices.end(),
-                                 [&](const std::string& c) { return text_width(plain(c), 20) <= w - 48; });
+                                 [&](const std::string& c) { return text_width(plain(c), 22) <= w - 48; });
     if (fit) return cols;
   }
   return 1;
@@ -116,7 +116,7 @@ void draw_options(const lessons::ResolvedQuestion& q, const SlideState& state, B
     pen.rect(badge, colour::kWhite, Role::Option, {}, 0, 4);
     pen.centred(badge, std::to_string(i + 1), 18, colour::kInk, Role::Option, Face::Bold);
     std::string label = plain(q.choices[i]);
-    float px = 20;
+    float px = 24;  // as large as the body text: a hall votes by reading these (review 6)
     while (px > kMinGlyphPx && text_width(label, px) > box.w - 48) px -= 1;
     pen.text(box.x + 42, box.y + (box.h - px) / 2, label, px, ink, Role::Option);
   }
@@ -171,15 +171,28 @@ bool draw_text(lessons::ResolvedStep& r, const SlideState& state, const TextFram
   else
     for (float b = std::min(f.largest, 21.f); b >= f.smallest; b -= 1)
       tries.push_back({b, std::max(b, 18.f) + 1, std::min(b, 19.f), true});
-  if (state.revealed && !f.split)
+  if (!f.split)
     for (float b : {20.f, 19.f, 18.f, 17.f, 16.f}) tries.push_back({0, 20, b, false});
-  const Sizes* chosen = nullptr;
-  for (const Sizes& s : tries) {
-    float h = fixed + Pen::paragraph_height(col.w, prompt, s.prompt, Face::Bold);
-    if (s.with_body) h += Pen::paragraph_height(col.w, body, s.body) + kGap;
-    if (!reveal.empty()) h += Pen::paragraph_height(col.w, reveal, s.reveal) + kGap;
-    if (h <= col.h) { chosen = &s; break; }
-  }
+  // The first sizes that fit the question's text with (or without) its reveal.
+  const std::string body_revealed = plain(r.shown_text(true)), prompt_revealed = plain(q.prompt);
+  const std::string reveal_text = plain(q.reveal);
+  const auto fitting = [&](bool revealed, const Sizes* at_most) -> const Sizes* {
+    for (const Sizes& s : tries) {
+      if (!revealed && !s.with_body && !f.split) continue;  // the body goes only for the reveal
+      if (at_most && (s.prompt > at_most->prompt || (at_most->with_body && s.body > at_most->body))) continue;
+      const std::string& b = revealed ? body_revealed : body;
+      float h = fixed + Pen::paragraph_height(col.w, revealed ? prompt_revealed : prompt, s.prompt, Face::Bold);
+      if (s.with_body) h += Pen::paragraph_height(col.w, b, s.body) + kGap;
+      if (revealed) h += Pen::paragraph_height(col.w, reveal_text, s.reveal) + kGap;
+      if (h <= col.h) return &s;
+    }
+    return nullptr;
+  };
+  // The question takes the sizes of its reveal where they fit it, so that the
+  // prompt and the sentences keep their size when the answer appears (review 6).
+  const Sizes* for_reveal = fitting(true, nullptr);
+  const Sizes* chosen = state.revealed ? for_reveal : fitting(false, for_reveal);
+  if (!state.revealed && !chosen) chosen = fitting(false, nullptr);
   fits = fits && chosen;
   if (!chosen) chosen = &tries.back();
   if (!pen) return fits;
