@@ -132,7 +132,9 @@ void Workbench::draw_phone_slide(AppState& state, lessons::ResolvedStep* r) {
             !lessons_.revealed)
           lessons_.chosen = static_cast<int>(i);
       }
-      if (lessons_.revealed && reveal_t_ >= 1) {
+      // At once, not after the lanes' move: the buttons under it must not jump
+      // away from a finger on its way to Next.
+      if (lessons_.revealed) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette::kGood);
         ImGui::SetWindowFontScale(1.3f);
         ImGui::TextWrapped("%s", slides::plain(q.answer_phrase).c_str());
@@ -152,8 +154,10 @@ void Workbench::draw_phone_slide(AppState& state, lessons::ResolvedStep* r) {
   if (!next.empty() &&
       wide_button(("  " + next + "  >##phone").c_str(), width - half * 0.8f - pad * 0.6f, button_h, palette::kAccent,
                   IM_COL32_WHITE)) {
-    if (reveal_t_ < 1) reveal_t_ = 1;  // the forward key skips a reveal still playing
-    else lessons_.forward(state);
+    // What the button says, at once: a reveal still playing is not waited for
+    // (the clicker's forward key only skips it).
+    reveal_t_ = 1;
+    lessons_.forward(state);
   }
   if (wide_button("  Contents##phone", half, button_h, kOptionFill, palette::kInk)) {
     contents_open_ = true;

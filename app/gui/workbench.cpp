@@ -363,18 +363,19 @@ void Workbench::draw_status_bar(AppState& state, float height) {
   ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(ImGui::GetIO().DisplaySize.x, height), ImGuiCond_Always);
   ImGui::Begin("##status", nullptr, kPanelFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+  // Back to the slides of the open lesson (P); first in the bar, so that a
+  // phone's narrow window, which cuts the bar's end, shows it.
+  if (lessons_.open()) {
+    if (ImGui::SmallButton("Slides")) state.view.presenter = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The lesson's slides, as the class sees them (P)");
+    ImGui::SameLine();
+  }
   ImGui::Text("warpscope");
   ImGui::SameLine();
   ImGui::TextColored(palette::text_muted(), "|  %s  on  %s", std::string(state.kernel().name).c_str(),
                      std::string(state.arch().name).c_str());
   ImGui::SameLine();
   if (ImGui::SmallButton("Copy link")) copy_link(state);
-  // Back to the slides of the open lesson (P): on a phone, the way back from the workbench.
-  if (lessons_.open()) {
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Slides")) state.view.presenter = true;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The lesson's slides, as the class sees them (P)");
-  }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(in_browser() ? "This page's address with what is on screen (Ctrl+L)"
                                    : "The command that opens what is on screen: warpscope --open '...' (Ctrl+L)");
