@@ -71,7 +71,7 @@ def wait_for(b, what, predicate, seconds):
     return None
 
 
-KEYS = {"PageDown": ("PageDown", 34), "Enter": ("Enter", 13), "e": ("KeyE", 69), "a": ("KeyA", 65),
+KEYS = {"PageDown": ("PageDown", 34), "ArrowDown": ("ArrowDown", 40), "Enter": ("Enter", 13), "e": ("KeyE", 69), "a": ("KeyA", 65),
         "Control": ("ControlLeft", 17)}
 
 
@@ -94,6 +94,50 @@ def press(b, key, ctrl=False):
         b.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": "Control", "code": "ControlLeft",
                                           "windowsVirtualKeyCode": 17})
         b.settle()
+
+
+def start_intervals(b):
+    """Starts noting the time of every browser animation frame (requestAnimationFrame)."""
+    b.eval("""(() => { const mine = window.wsIv = []; window.wsIvOn = true;
+        const f = (ts) => { if (window.wsIv !== mine || !wsIvOn) return; mine.push(ts); requestAnimationFrame(f); };
+        requestAnimationFrame(f); })()""")
+
+
+def stop_intervals(b):
+    """The frame intervals since start_intervals, in ms, sorted."""
+    t = b.eval("(() => { wsIvOn = false; return wsIv; })()")
+    return sorted(t[i + 1] - t[i] for i in range(len(t) - 1))
+
+
+FRAME_ROWS = []  # (what, interval median, 90th percentile, longest, frames, C++ median, C++ longest)
+
+
+def frame_row(b, what, gaps):
+    """Notes and prints one row of the frame-time table (docs/web.md): the browser's
+    frame intervals, and the page's own C++ work per frame since the last frames_reset."""
+    if len(gaps) < 2:
+        check(False, f"frames were drawn while {what}")
+        return
+    s = status(b)
+    row = (what, gaps[len(gaps) // 2], gaps[int(len(gaps) * 0.9)], gaps[-1], len(gaps),
+           s["frame_cpu_ms_median"], s["frame_cpu_ms_max"])
+    FRAME_ROWS.append(row)
+    print(f"     frames, {what}: interval median {row[1]:.1f} ms, 90th percentile {row[2]:.1f}, "
+          f"longest {row[3]:.1f} ({row[4]} frames); the page's C++ median {row[5]:.1f} ms, longest {row[6]:.1f}")
+
+
+def print_frame_table():
+    """Each measured activity against Dear ImGui's demo window drawn by the same build
+    (issue 36's target: at most twice the demo's median, never over 100 ms). Measured, not
+    asserted: SwiftShader on a shared 2-core machine sets most of it."""
+    if not FRAME_ROWS or FRAME_ROWS[0][0] != "demo window":
+        return
+    base = FRAME_ROWS[0][1]
+    print("     frame-time table (ms; browser frame interval, then the page's own C++ work):")
+    print("     | activity | median | 90th pct | longest | x demo median | C++ median | C++ longest |")
+    for what, med, p90, longest, n, cpu, cpu_max in FRAME_ROWS:
+        print(f"     | {what} ({n} frames) | {med:.1f} | {p90:.1f} | {longest:.1f} | {med / base:.2f} | "
+              f"{cpu:.1f} | {cpu_max:.1f} |")
 
 
 def click_item(b, label):
@@ -179,6 +223,26 @@ def main():
               + ("" if status(b)["predictions_ready"] else ", background slices included"))
         check(not b.errors(), f"no console error on load ({b.errors()[:3]})")
 
+        # Frame times against a baseline (issue 36): Dear ImGui's own demo window filling the
+        # canvas, drawn by this build every frame, then the page stepping warps (Down, each press
+        # left two frames), every frame drawn as the demo's are.
+        b.eval("warpscopeTest.demo = true")
+        next_frames(b, 10)
+        b.eval("warpscopeTest.command('frames_reset')")
+        start_intervals(b)
+        b.pump(4)
+        frame_row(b, "demo window", stop_intervals(b))
+        b.eval("warpscopeTest.demo = false")
+        b.eval("warpscopeTest.alwaysDraw = true")
+        next_frames(b, 10)
+        b.eval("warpscopeTest.command('frames_reset')")
+        start_intervals(b)
+        for _ in range(30):
+            press(b, "ArrowDown")
+        frame_row(b, "stepping warps" + ("" if status(b)["predictions_ready"] else ", predictions in slices"),
+                  stop_intervals(b))
+        b.eval("warpscopeTest.alwaysDraw = false")
+
         # 2. Simulation times in the browser (the same work as `warpscope report`).
         for args in ("transpose_shared 8192 8192 0", "matmul_tiled 4096 4096 4096"):
             r = b.eval(f"warpscopeTest.command('report_ms {args}')", timeout=300)
@@ -213,6 +277,8 @@ def main():
         # before the next press, so the walk meets every step's full work.
         seen, last, steps, longest, longest_at, broken = [], None, 0, 0.0, "", []
         b.eval("warpscopeTest.command('frames_reset')")
+        b.eval("warpscopeTest.alwaysDraw = true")  # every frame drawn, as the demo baseline's
+        start_intervals(b)
         t_walk = time.time()
         for _ in range(150):
             s = wait_for(b, "the step resolves", lambda s: not s["lesson_resolving"], 30) or status(b)
@@ -228,6 +294,9 @@ def main():
             last, last_revealed = s["lesson"], s["revealed"]
             press(b, "PageDown")
             steps += 1
+        frame_row(b, "walking the deck, each step resolved", stop_intervals(b))
+        b.eval("warpscopeTest.alwaysDraw = false")
+        print_frame_table()
         print(f"     PgDn walked {len(seen)} lessons, {steps} presses, in {time.time() - t_walk:.0f} s: {seen[0]} ... "
               f"{seen[-1]}; the longest frame of the walk {longest:.0f} ms, at {longest_at}")
         check(not broken, f"every step of the deck shows ({'; '.join(broken[:3])})")
@@ -324,9 +393,10 @@ def main():
 
         # Keys faster than frames (a clicker's quick presses; issue 36: 200 PgDn in 9 s were mostly
         # dropped): four PgDn sent back to back walk as far as four presses that wait for the page.
-        def walk(fast, presses=4):
+        def walk(fast, presses=4, opened=lambda: None):
             open_page(b, "lesson=padding&step=1")
             wait_for(b, "padding at step 1", lambda s: "step 1 of" in s["lesson"] and not s["lesson_resolving"], 30)
+            opened()
             code, vk = KEYS["PageDown"]
             for _ in range(presses):
                 if fast:
@@ -343,6 +413,20 @@ def main():
         fast = walk(True)
         check(slow is not None and "step 1 of" not in slow[0] and fast == slow,
               f"four PgDn sent faster than frames walk as far as four slow ones ({fast} against {slow})")
+        # The same at a 3840 x 2160 canvas (issue 36: 333 ms a frame there, and a key press lost).
+        b.call("Emulation.setDeviceMetricsOverride", {"width": 3840, "height": 2160, "deviceScaleFactor": 1,
+                                                      "mobile": False})
+        fast_4k = walk(True, opened=lambda: start_intervals(b))
+        gaps_4k = stop_intervals(b)
+        size = b.eval("[canvas.width, canvas.height]")
+        check(size == [3840, 2160] and fast_4k == slow,
+              f"at a {size[0]} x {size[1]} canvas four PgDn sent faster than frames walk as far as four slow "
+              f"ones ({fast_4k} against {slow})")
+        if gaps_4k:
+            print(f"     frames at 3840 x 2160 (four quick PgDn): interval median "
+                  f"{gaps_4k[len(gaps_4k) // 2]:.0f} ms, longest {gaps_4k[-1]:.0f} ms")
+        b.call("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 720, "deviceScaleFactor": 1,
+                                                      "mobile": False})
 
         # A tap acts where it lands, the first time (issue 36: on a phone each tap acted where the
         # previous one had been, and the first tap on a tab only showed its tooltip).

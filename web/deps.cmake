@@ -33,7 +33,7 @@ set(d ${WS_IMGUI_SOURCE_DIR})
 file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/stb_image_write.c
      CONTENT "#define STB_IMAGE_WRITE_IMPLEMENTATION\n#include <stb_image_write.h>\n")
 add_library(ws_imgui STATIC
-  ${d}/imgui.cpp ${d}/imgui_draw.cpp ${d}/imgui_tables.cpp ${d}/imgui_widgets.cpp
+  ${d}/imgui.cpp ${d}/imgui_demo.cpp ${d}/imgui_draw.cpp ${d}/imgui_tables.cpp ${d}/imgui_widgets.cpp
   ${d}/backends/imgui_impl_glfw.cpp ${d}/backends/imgui_impl_opengl3.cpp
   ${CMAKE_BINARY_DIR}/stb_image_write.c)
 # Debian's -dev package puts imgui.h in /usr/include/imgui and the backends below

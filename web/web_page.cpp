@@ -164,6 +164,7 @@ EM_JS(void, ws_js_set_canvas_size, (int width, int height), {
 });
 
 EM_JS(int, ws_js_always_draw, (), { return window.warpscopeTest && window.warpscopeTest.alwaysDraw ? 1 : 0; });
+EM_JS(int, ws_js_demo_baseline, (), { return window.warpscopeTest && window.warpscopeTest.demo ? 1 : 0; });
 
 EM_JS(void, ws_js_warn, (const char* message), { console.warn(UTF8ToString(message)); });
 
@@ -337,6 +338,9 @@ bool input_since(double ms) {
 bool always_draw() {
   return ws_js_always_draw() != 0;
 }
+bool demo_baseline() {
+  return ws_js_demo_baseline() != 0;
+}
 void tick() {
   ++hooks().ticks;
 }
@@ -436,6 +440,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     const auto beside = s.timings.entries_beside(s.kernel().name, s.params);
     out["prediction_shown"] = !beside.empty() && s.timings.prediction(*beside.front()) != nullptr;
     out["presenter"] = s.view.presenter;
+    // The last drawn frame's draw data: what the browser's WebGL has to draw.
+    if (const ImDrawData* d = ImGui::GetDrawData(); d && d->Valid) {
+      int commands = 0;
+      for (int i = 0; i < d->CmdListsCount; ++i) commands += d->CmdLists[i]->CmdBuffer.Size;
+      out["draw"] = {{"lists", d->CmdListsCount}, {"commands", commands}, {"vertices", d->TotalVtxCount},
+                     {"indices", d->TotalIdxCount}};
+      for (int i = 0; i < d->CmdListsCount; ++i)
+        out["draw_lists"][d->CmdLists[i]->_OwnerName ? d->CmdLists[i]->_OwnerName : "?"] = d->CmdLists[i]->VtxBuffer.Size;
+    }
   } else if (c == "frames_reset") {
     h.frame_ms.clear();
     out = {{"frames", h.frames}};

@@ -52,6 +52,9 @@ std::u32string take_typed();
 void set_canvas_size(int width, int height);
 // window.warpscopeTest.alwaysDraw: the tests time frames of an idle view.
 bool always_draw();
+// window.warpscopeTest.demo: every frame draws Dear ImGui's own demo window
+// instead of the workbench, the baseline the tests time the page's frames against.
+bool demo_baseline();
 
 // window.warpscopeTest (shell.html) calls ws_test_command; these feed it.
 void expose_test_hooks(AppState* state, Workbench* bench);

@@ -24,6 +24,17 @@ inline SliceClock::time_point& slice_deadline() {
   return deadline;
 }
 
+// Where this frame's slices of filler work stop: the predictions of the whole
+// recorded set, which nothing on screen waits for (only the Timings tab's
+// table). The page sets it a few milliseconds into a frame while the user is
+// acting, so that keys and clicks are answered at the frame rate the drawing
+// allows, and to slice_deadline() when the page is idle; natively threads run
+// the work and no deadline applies.
+inline SliceClock::time_point& filler_deadline() {
+  static SliceClock::time_point deadline = SliceClock::time_point::max();
+  return deadline;
+}
+
 // How long an action (a key that opens a lesson step) may wait for the work it
 // started before the frame goes on without it: long enough that most work
 // finishes unseen, short enough that a frame stays near 60 per second.

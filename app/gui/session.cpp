@@ -1,11 +1,13 @@
 #include "gui/session.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include "gui/background.hpp"
 #include "gui/view_state.hpp"
 
 namespace ws::gui {
@@ -17,7 +19,11 @@ void build_frame(GlWindow& window, Workbench& bench, AppState& state, double dt_
   // whole-kernel view, then the predictions that fill the timings table.
   bench.lessons().poll();
   state.tick(dt_seconds);
+  // The predictions of the recorded set come last, within the filler's deadline.
+  const SliceClock::time_point frame_deadline = slice_deadline();
+  slice_deadline() = std::min(frame_deadline, filler_deadline());
   state.timings.poll();
+  slice_deadline() = frame_deadline;
   bench.Draw(state);
 }
 

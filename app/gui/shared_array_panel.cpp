@@ -90,8 +90,13 @@ void SharedArrayPanel::Draw(AppState& state) {
                           palette::kInk, std::to_string(b));
 
   const ImVec2 mouse = ImGui::GetMousePos();
+  // Only the rows in view are drawn: a tall array scrolled in a small panel was
+  // 52 000 vertices a frame, most of them clipped away, which a browser's
+  // software WebGL still had to process.
+  const float view_top = dl->GetClipRectMin().y, view_bottom = dl->GetClipRectMax().y;
   for (int r = 0; r < rows; ++r) {
     const float y0 = header_h + r * cell_h;
+    if (o.y + y0 + cell_h < view_top || o.y + y0 > view_bottom) continue;
     canvas::centered_text(dl, canvas::at(o, 0, y0), canvas::at(o, label_w - 4, y0 + cell_h), palette::kInk,
                           std::to_string(first_row + r));
     for (int b = 0; b < banks; ++b) {
