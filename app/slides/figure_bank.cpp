@@ -243,6 +243,10 @@ float draw_map(const BankMap& m, const FigureInput& in, Box area, float row_h, i
     for (int n : sharer_counts) counts += (counts.empty() ? "" : " or ") + std::to_string(n);
     summary += fmt::format(". Outlined: one address read by {} lanes", counts);
   }
+  // The row numbers are headed W: the caption says what a row is, where the
+  // line has room for it (review 6: "an unexplained W corner header").
+  const std::string rows_are = "Each row is a wavefront (W): ";
+  if (text_width(rows_are + summary + ".", kCaptionPx) <= cell_w * static_cast<float>(banks)) summary = rows_are + summary;
   if (p >= 1) pen.text(x0, y, summary + ".", kCaptionPx, colour::kInk, Role::Caption);
   return y + kCaptionHeight - area.y;
 }
