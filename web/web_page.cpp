@@ -163,8 +163,10 @@ EM_JS(void, ws_js_set_canvas_size, (int width, int height), {
   Browser.setCanvasSize(width, height);
 });
 
-EM_JS(int, ws_js_always_draw, (), { return window.warpscopeTest && window.warpscopeTest.alwaysDraw ? 1 : 0; });
-EM_JS(int, ws_js_demo_baseline, (), { return window.warpscopeTest && window.warpscopeTest.demo ? 1 : 0; });
+// A switch the tests set on window.warpscopeTest (alwaysDraw, demo).
+EM_JS(int, ws_js_test_flag, (const char* name), {
+  return window.warpscopeTest && window.warpscopeTest[UTF8ToString(name)] ? 1 : 0;
+});
 
 EM_JS(void, ws_js_warn, (const char* message), { console.warn(UTF8ToString(message)); });
 
@@ -336,10 +338,10 @@ bool input_since(double ms) {
   return ws_js_input_at() >= ms;
 }
 bool always_draw() {
-  return ws_js_always_draw() != 0;
+  return ws_js_test_flag("alwaysDraw") != 0;
 }
 bool demo_baseline() {
-  return ws_js_demo_baseline() != 0;
+  return ws_js_test_flag("demo") != 0;
 }
 void tick() {
   ++hooks().ticks;
@@ -443,11 +445,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     // The last drawn frame's draw data: what the browser's WebGL has to draw.
     if (const ImDrawData* d = ImGui::GetDrawData(); d && d->Valid) {
       int commands = 0;
-      for (int i = 0; i < d->CmdListsCount; ++i) commands += d->CmdLists[i]->CmdBuffer.Size;
+      for (int i = 0; i < d->CmdListsCount; ++i) {
+        const ImDrawList& list = *d->CmdLists[i];
+        commands += list.CmdBuffer.Size;
+        out["draw_lists"][list._OwnerName ? list._OwnerName : "?"] = list.VtxBuffer.Size;  // vertices per window
+      }
       out["draw"] = {{"lists", d->CmdListsCount}, {"commands", commands}, {"vertices", d->TotalVtxCount},
                      {"indices", d->TotalIdxCount}};
-      for (int i = 0; i < d->CmdListsCount; ++i)
-        out["draw_lists"][d->CmdLists[i]->_OwnerName ? d->CmdLists[i]->_OwnerName : "?"] = d->CmdLists[i]->VtxBuffer.Size;
     }
   } else if (c == "frames_reset") {
     h.frame_ms.clear();
