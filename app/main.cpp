@@ -16,6 +16,7 @@
 #include "cli/bench_command.hpp"
 #include "cli/command.hpp"
 #include "cli/compare_command.hpp"
+#include "cli/kernel_command.hpp"
 #include "cli/lessons_command.hpp"
 #include "cli/ncu_launch.hpp"
 #include "cli/reconcile_command.hpp"
@@ -88,6 +89,8 @@ int run(int argc, char** argv) {
   CLI::App* reconcile_cmd = ws::cli::add_reconcile_command(app, reconcile);
   ws::cli::VariantOptions variant;
   CLI::App* variant_cmd = ws::cli::add_variant_command(app, variant);
+  ws::cli::KernelFileOptions kernel_file;
+  CLI::App* kernel_cmd = ws::cli::add_kernel_command(app, kernel_file);
   ws::cli::LessonsOptions lessons;
   CLI::App* lessons_cmd = ws::cli::add_lessons_command(app, lessons);
   // The window opened on a lesson: `warpscope --lesson ID [--step N] [--present]`.
@@ -136,6 +139,7 @@ int run(int argc, char** argv) {
     if (reconcile_cmd->parsed()) return ws::cli::run_reconcile(reconcile);
     if (variant_cmd->parsed()) return ws::cli::run_variant(variant);
     if (lessons_cmd->parsed()) return ws::cli::run_lessons(lessons);
+    if (kernel_cmd->parsed()) return ws::cli::run_kernel_command(kernel_file);
     if (app.count("--open") && (!lesson_id.empty() || app.count("--step") || present || app.count("--deck")))
       throw ws::cli::UsageError("--open: the state names the lesson, step, deck and presenter mode; give --open alone");
     if (!lesson_id.empty() || app.count("--step")) ws::cli::check_lesson_flags(lesson_id, lesson_step);

@@ -81,9 +81,7 @@ bool same_block_shape(const KernelDescriptor& k, const KernelParams& a, const Ke
   return true;
 }
 
-namespace {
-
-std::string metric(Space s, Op o, std::string_view counter) {
+std::string ncu_metric(Space s, Op o, std::string_view counter) {
   const char* op = o == Op::Load ? "ld" : "st";
   if (counter == "instructions")
     return fmt::format("smsp__sass_inst_executed_op_{}_{}.sum", s == Space::Shared ? "shared" : "global", op);
@@ -94,6 +92,8 @@ std::string metric(Space s, Op o, std::string_view counter) {
   if (counter == "sectors") return fmt::format("l1tex__t_sectors_pipe_lsu_mem_global_op_{}.sum", op);
   return {};
 }
+
+namespace {
 
 std::optional<double> find(const std::map<std::string, double>& m, const std::string& key) {
   const auto it = m.find(key);
@@ -159,8 +159,8 @@ struct Judge {
   // ncu's kernel-wide instructions of a space/op (ldmatrix with the shared loads), where recorded.
   std::optional<double> kernel_wide_instructions(Space sp, Op op) const {
     if (!e.metrics) return std::nullopt;
-    auto n = find(*e.metrics, metric(sp, op, "instructions"));
-    if (n && sp == Space::Shared && op == Op::Load) *n += find(*e.metrics, metric(sp, op, "ldmatrix_instructions")).value_or(0);
+    auto n = find(*e.metrics, ncu_metric(sp, op, "instructions"));
+    if (n && sp == Space::Shared && op == Op::Load) *n += find(*e.metrics, ncu_metric(sp, op, "ldmatrix_instructions")).value_or(0);
     return n;
   }
 
@@ -177,7 +177,7 @@ struct Judge {
                        "active lane; ncu's kernel-wide {} counts {:.0f}, the simulator's {} for every {} {}: the "
                        "{:.0f} more are warps that issued the instruction with every lane predicated off (ncu's "
                        "Thread Instructions Executed counts those lanes too, so it cannot tell them)",
-                       ncu_instructions, s.c.instructions, metric(row.space, row.op, "instructions"), *wide,
+                       ncu_instructions, s.c.instructions, ncu_metric(row.space, row.op, "instructions"), *wide,
                        it->second, to_string(row.space), to_string(row.op), ncu_instructions - double(s.c.instructions));
   }
 
@@ -227,9 +227,9 @@ struct Judge {
     const double relative = base > 0 ? d / base : INFINITY;
     const bool derived_ideal = kernel_wide && row.counter == "ideal_wavefronts";
     const std::string name = !kernel_wide ? std::string()
-                             : derived_ideal ? metric(row.space, row.op, "wavefronts")
-                                             : metric(row.space, row.op, row.counter);
-    const std::string minus = derived_ideal ? metric(row.space, row.op, "bank_conflicts") : std::string();
+                             : derived_ideal ? ncu_metric(row.space, row.op, "wavefronts")
+                                             : ncu_metric(row.space, row.op, row.counter);
+    const std::string minus = derived_ideal ? ncu_metric(row.space, row.op, "bank_conflicts") : std::string();
     if (const auto range = spread(name, *row.ncu, minus); range && range->first <= double(row.simulated) &&
                                                           double(row.simulated) <= range->second) {
       row.cause = NcuCause::RunToRun;
@@ -552,15 +552,15 @@ void space_op_rows(Reconciliation& out, const Judge& judge, const WholeKernel& s
         if (counter == "ideal_sectors") continue;  // no kernel-wide ncu metric
         if (counter == "ideal_wavefronts") {
           // No kernel-wide metric either; ncu's wavefronts - bank conflicts is what it takes as ideal.
-          const auto w = find(m, metric(sp, op, "wavefronts")), b = find(m, metric(sp, op, "bank_conflicts"));
+          const auto w = find(m, ncu_metric(sp, op, "wavefronts")), b = find(m, ncu_metric(sp, op, "bank_conflicts"));
           if (w && b) row.ncu = *w - *b;
         } else {
-          row.ncu = find(m, metric(sp, op, counter));
+          row.ncu = find(m, ncu_metric(sp, op, counter));
         }
         if (!row.ncu && row.simulated == 0) continue;
         if (!row.ncu && counter == "ldmatrix_instructions") continue;
-        std::optional<double> inst = find(m, metric(sp, op, "instructions"));
-        if (inst && s.ldmatrix) *inst += find(m, metric(sp, op, "ldmatrix_instructions")).value_or(0);
+        std::optional<double> inst = find(m, ncu_metric(sp, op, "instructions"));
+        if (inst && s.ldmatrix) *inst += find(m, ncu_metric(sp, op, "ldmatrix_instructions")).value_or(0);
         judge.decide(row, s, /*kernel_wide=*/true, inst);
         if (counter == "ideal_wavefronts" && row.cause == NcuCause::L1Contention)
           row.evidence += "; ncu's ideal here is its wavefronts minus its bank conflicts";
@@ -620,7 +620,7 @@ std::optional<Error> check_metrics_row(const NcuKernelMetrics& m, const KernelDe
   for (Space sp : {Space::Shared, Space::Global})
     for (Op op : {Op::Load, Op::Store})
       for (std::string_view counter : counters_of(sp, false)) {
-        const std::string name = metric(sp, op, counter);
+        const std::string name = ncu_metric(sp, op, counter);
         if (!name.empty() && !m.metrics.contains(name))
           return Error{fmt::format("the ncu export's launch of {} has no {} metric: export the metrics that "
                                    "warpscope reconcile --print-ncu-command names",

@@ -171,7 +171,7 @@ struct KernelDescriptor {
   std::vector<ParamRule> params;  // parameters it reads, with their limits
   // Rules beyond the ranges (a divisor, a multiple of 4, a preset feature): a message naming the flag.
   std::optional<std::string> (*check)(const KernelParams&, const ArchPreset&) = nullptr;
-  Geometry (*geometry)(const KernelParams&) = nullptr;
+  std::function<Geometry(const KernelParams&)> geometry;  // a function: a student's kernel carries its launch in it
   KernelCode code;
   // The GPU's output (arrays in declaration order) against a CPU reference; the first mismatch.
   std::function<std::optional<std::string>(const KernelParams&, const std::vector<HostArray>&)> reference;

@@ -95,6 +95,11 @@ Result<NcuEvidence> evidence_from_export(const NcuExport& e, const KernelDescrip
                                          std::string label);
 
 // The same block shape as p, for one-block evidence: every parameter k reads but rows and cols equal.
+// Nsight Compute's metric for one of the simulator's counters ("instructions",
+// "wavefronts", "bank_conflicts", "requests", "sectors", "ldmatrix_instructions")
+// of a space and op: "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum".
+std::string ncu_metric(Space s, Op o, std::string_view counter);
+
 bool same_block_shape(const KernelDescriptor& k, const KernelParams& a, const KernelParams& b);
 
 }  // namespace ws::kernels

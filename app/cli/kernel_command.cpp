@@ -1,0 +1,309 @@
+// `warpscope kernel`
+//   add_kernel_command()   flags
+//   run_kernel_command()   the trace runs in a child process: a kernel that
+//                          crashes or never ends is reported, never takes
+//                          warpscope down (a time limit, the signal named)
+//   trace_and_print()      source -> compile -> load -> check -> report -> predict
+#include "cli/kernel_command.hpp"
+
+#include <fmt/format.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "cli/command.hpp"
+#include "cli/model_gpu.hpp"
+#include "cli/report_command.hpp"
+#include "ws/kernels/input_file.hpp"
+#include "ws/kernels/prediction.hpp"
+#include "ws/kernels/reconcile.hpp"
+#include "ws/kernels/student.hpp"
+
+namespace ws::cli {
+namespace {
+
+using kernels::Counters;
+using kernels::KernelReport;
+
+Dim3 parse_dim(const std::string& flag, const std::string& text) {
+  Dim3 d;
+  int* parts[3] = {&d.x, &d.y, &d.z};
+  std::stringstream in(text);
+  int n = 0;
+  for (std::string part; std::getline(in, part, 'x'); ++n) {
+    if (n == 3) throw UsageError(fmt::format("{}: '{}' has more than three sizes (X, XxY or XxYxZ)", flag, text));
+    std::string canon = part;
+    if (!canonical_integer(canon).empty() || std::stoll(canon) < 1 || std::stoll(canon) > (1ll << 31) - 1)
+      throw UsageError(fmt::format("{}: '{}' in '{}' is not a positive whole number", flag, part, text));
+    *parts[n] = static_cast<int>(std::stoll(canon));
+  }
+  if (n == 0 || text.back() == 'x') throw UsageError(fmt::format("{}: '{}' is not X, XxY or XxYxZ", flag, text));
+  return d;
+}
+
+std::pair<std::string, std::string> split_assignment(const std::string& flag, const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw UsageError(fmt::format("{}: '{}' is not NAME=VALUE", flag, text));
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+std::string source_line(const std::string& text, int line) {
+  std::stringstream in(text);
+  std::string l;
+  for (int i = 0; i < line && std::getline(in, l); ++i) {
+  }
+  const auto b = l.find_first_not_of(" \t");
+  l = b == std::string::npos ? "" : l.substr(b);
+  return l.size() > 44 ? l.substr(0, 43) + "…" : l;
+}
+
+// The thirteen counters `reconcile` reads, by their Nsight Compute names.
+nlohmann::json ncu_totals(const KernelReport& r) {
+  nlohmann::json t = nlohmann::json::object();
+  for (Space s : {Space::Shared, Space::Global})
+    for (Op o : {Op::Load, Op::Store}) {
+      const Counters& c = s == Space::Shared ? (o == Op::Load ? r.shared_load : r.shared_store)
+                                             : (o == Op::Load ? r.global_load : r.global_store);
+      t[kernels::ncu_metric(s, o, "instructions")] = c.instructions;
+      if (s == Space::Shared) {
+        t[kernels::ncu_metric(s, o, "wavefronts")] = c.wavefronts;
+        t[kernels::ncu_metric(s, o, "bank_conflicts")] = c.bank_conflicts;
+      } else {
+        t[kernels::ncu_metric(s, o, "requests")] = c.requests;
+        t[kernels::ncu_metric(s, o, "sectors")] = c.sectors;
+      }
+    }
+  t[kernels::ncu_metric(Space::Shared, Op::Load, "ldmatrix_instructions")] = 0;
+  return t;
+}
+
+std::string dim(Dim3 d) { return d.z > 1 ? fmt::format("{}x{}x{}", d.x, d.y, d.z) : d.y > 1 ? fmt::format("{}x{}", d.x, d.y) : fmt::format("{}", d.x); }
+std::string coords(Dim3 d) { return fmt::format("({},{},{})", d.x, d.y, d.z); }
+
+std::string array_of(const KernelReport& r, const SiteInfo& s) {
+  return s.array >= 0 && s.array < static_cast<int>(r.arrays.size()) ? r.arrays[static_cast<std::size_t>(s.array)].name : "?";
+}
+
+int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& launch) {
+  auto read = kernels::read_student_source(o.file, o.entry);
+  if (auto* e = std::get_if<std::string>(&read)) throw UsageError(*e);
+  const kernels::StudentSource& src = std::get<kernels::StudentSource>(read);
+  auto compiled = kernels::compile_student(src);
+  if (auto* e = std::get_if<std::string>(&compiled)) {
+    std::cerr << *e << "\n";
+    return kUsage;
+  }
+  auto loaded = kernels::StudentKernel::load(src, std::get<kernels::CompiledStudent>(compiled), launch);
+  if (auto* e = std::get_if<std::string>(&loaded)) throw UsageError(*e);
+  kernels::StudentKernel& kernel = *std::get<std::unique_ptr<kernels::StudentKernel>>(loaded);
+  std::optional<ModelGpu> gpu;
+  {
+    auto chosen = model_gpu(o.gpu);
+    if (const auto* e = std::get_if<kernels::GpuError>(&chosen)) return exit_for_gpu_error(*e);
+    gpu = std::move(std::get<ModelGpu>(chosen));
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  kernels::StudentFindings findings;
+  KernelReport r;
+  try {
+    auto checked = kernel.check();
+    if (auto* e = std::get_if<std::string>(&checked)) {
+      std::cerr << "warpscope: " << *e << "\n";
+      return kUsage;
+    }
+    findings = std::get<kernels::StudentFindings>(checked);
+    r = kernels::report(kernel.descriptor(), kernels::KernelParams{}, default_preset(), Dim3{0, 0, 0}, 0);
+  } catch (const kernels::StudentTraceError& e) {
+    std::cerr << "warpscope: " << e.what() << "\n";
+    return kUsage;
+  }
+  findings.out_of_range = kernel.out_of_range();  // the whole-kernel pass's too
+  const kernels::Prediction predicted = kernels::predict(kernel.descriptor(), r, gpu->calibration);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  if (o.csv) {
+    fmt::print("line,column,array,space,op,bytes,instructions,wavefronts,ideal_wavefronts,bank_conflicts,requests,"
+               "sectors,ideal_sectors\n");
+    for (const auto& s : r.sites) {
+      const Counters& c = s.kernel;
+      fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", s.site.line, s.site.column, array_of(r, s.site),
+                 to_string(s.site.space), to_string(s.site.op), s.site.bytes, c.instructions, c.wavefronts,
+                 c.ideal_wavefronts, c.bank_conflicts, c.requests, c.sectors, c.ideal_sectors);
+    }
+    return kOk;
+  }
+  if (o.json) {
+    nlohmann::json j;
+    j["file"] = src.path.string();
+    j["entry"] = src.entry;
+    j["launch"] = {{"grid", {launch.grid.x, launch.grid.y, launch.grid.z}},
+                   {"block", {launch.block.x, launch.block.y, launch.block.z}},
+                   {"dynamic_shared_bytes", launch.dynamic_shared_bytes}};
+    nlohmann::json sites = nlohmann::json::array();
+    for (const auto& s : r.sites) {
+      const Counters& c = s.kernel;
+      nlohmann::json site = {{"line", s.site.line}, {"column", s.site.column}, {"array", array_of(r, s.site)},
+                             {"space", to_string(s.site.space)}, {"op", to_string(s.site.op)},
+                             {"bytes", s.site.bytes}, {"instructions", c.instructions}};
+      if (s.site.space == Space::Shared) {
+        site["wavefronts"] = c.wavefronts;
+        site["ideal_wavefronts"] = c.ideal_wavefronts;
+        site["bank_conflicts"] = c.bank_conflicts;
+      } else {
+        site["requests"] = c.requests;
+        site["sectors"] = c.sectors;
+        site["ideal_sectors"] = c.ideal_sectors;
+      }
+      sites.push_back(site);
+    }
+    j["sites"] = sites;
+    j["totals"] = ncu_totals(r);
+    j["occupancy"] = {{"blocks_per_sm", r.occupancy.blocks_per_sm}, {"limiter", r.occupancy.limiter}};
+    j["prediction"] = prediction_json(predicted, *gpu);
+    nlohmann::json races = nlohmann::json::array();
+    for (const auto& x : findings.races)
+      races.push_back({{"array", x.array}, {"word", x.word}, {"first", {{"line", x.first_line}, {"column", x.first_column}, {"op", x.first_op}, {"thread", {x.first_thread.x, x.first_thread.y, x.first_thread.z}}}},
+                       {"second", {{"line", x.second_line}, {"column", x.second_column}, {"op", x.second_op}, {"thread", {x.second_thread.x, x.second_thread.y, x.second_thread.z}}}},
+                       {"block", {x.block.x, x.block.y, x.block.z}}, {"barrier_interval", x.phase}, {"same_warp", x.same_warp}, {"blocks", x.blocks}});
+    j["races"] = races;
+    j["blocks_checked_for_races"] = findings.blocks_checked;
+    nlohmann::json oor = nlohmann::json::array();
+    for (const auto& x : findings.out_of_range)
+      oor.push_back({{"array", x.array}, {"line", x.line}, {"column", x.column}, {"element", x.element}, {"size", x.size},
+                     {"block", {x.block.x, x.block.y, x.block.z}}, {"thread", {x.thread.x, x.thread.y, x.thread.z}}});
+    j["out_of_range"] = oor;
+    j["notes"] = findings.notes;
+    j["analysis_seconds"] = seconds;
+    fmt::print("{}\n", j.dump());
+    return kOk;
+  }
+  fmt::print("{} in {}: grid {}, block {}{}\n", src.entry, src.path.string(), dim(launch.grid), dim(launch.block),
+             launch.dynamic_shared_bytes ? fmt::format(", {} B dynamic shared memory", launch.dynamic_shared_bytes) : "");
+  fmt::print("\n{:>8}  {:<10} {:<6} {:<5} {:>2}  {:>11} {:>11} {:>9} {:>9}   {}\n", "line:col", "array", "space", "op",
+             "B", "instr", "wavefronts", "ideal", "conflicts", "source");
+  fmt::print("{:>8}  {:<10} {:<6} {:<5} {:>2}  {:>11} {:>11} {:>9} {:>9}\n", "", "", "", "", "", "", "sectors", "ideal",
+             "requests");
+  for (const auto& s : r.sites) {
+    const Counters& c = s.kernel;
+    const bool shared = s.site.space == Space::Shared;
+    fmt::print("{:>8}  {:<10} {:<6} {:<5} {:>2}  {:>11} {:>11} {:>9} {:>9}   {}\n",
+               fmt::format("{}:{}", s.site.line, s.site.column), array_of(r, s.site), to_string(s.site.space),
+               to_string(s.site.op), s.site.bytes, c.instructions, shared ? c.wavefronts : c.sectors,
+               shared ? c.ideal_wavefronts : c.ideal_sectors, shared ? c.bank_conflicts : c.requests,
+               source_line(src.text, s.site.line));
+  }
+  fmt::print("\nwhole kernel, as Nsight Compute names it:\n");
+  const nlohmann::json totals = ncu_totals(r);
+  for (const auto& [metric, value] : totals.items()) fmt::print("  {:<58} {:>12}\n", metric, value.get<std::uint64_t>());
+  fmt::print("\noccupancy: {} blocks per SM ({}), {} B shared memory per block\n", r.occupancy.blocks_per_sm,
+             r.occupancy.limiter, r.launch.shared_bytes);
+  print_prediction(predicted, *gpu);
+  fmt::print("\nraces ({} blocks checked):", findings.blocks_checked);
+  if (findings.races.empty()) fmt::print(" none\n");
+  else fmt::print("\n");
+  for (const auto& x : findings.races)
+    fmt::print("  {}[word {}]: {} at line {}:{} by thread {}, {} at line {}:{} by thread {} of block {}, with no "
+               "__syncthreads() between{}; in {} of the {} blocks checked\n",
+               x.array, x.word, x.first_op, x.first_line, x.first_column, coords(x.first_thread), x.second_op,
+               x.second_line, x.second_column, coords(x.second_thread), coords(x.block),
+               x.same_warp ? " (one warp: still a race, its lanes are not in lockstep since Volta)" : "", x.blocks,
+               findings.blocks_checked);
+  for (const auto& x : findings.out_of_range)
+    fmt::print("out of range: {}:{} {}[{}] by thread {} of block {}: {} has {} elements (--size)\n", x.line, x.column,
+               x.array, x.element, coords(x.thread), coords(x.block), x.array, x.size);
+  for (const std::string& n : findings.notes) fmt::print("note: {}\n", n);
+  fmt::print("\ntraced and analysed in {:.2f} s\n", seconds);
+  return kOk;
+}
+
+}  // namespace
+
+CLI::App* add_kernel_command(CLI::App& root, KernelFileOptions& o) {
+  CLI::App* cmd = root.add_subcommand("kernel", "trace your own CUDA file: every access's banks, wavefronts and "
+                                                "sectors, Nsight Compute's totals, races, the predicted time");
+  cmd->add_option("file", o.file, "the .cu file (plain CUDA: __global__, __shared__, threadIdx, __syncthreads())")->required();
+  cmd->add_option("--entry", o.entry, "the __global__ function to launch (needed when the file has several; "
+                                      "a template with its arguments: 'reduce<256>')");
+  cmd->add_option("--grid", o.grid, "blocks: X, XxY or XxYxZ")->required();
+  cmd->add_option("--block", o.block, "threads per block: X, XxY or XxYxZ")->required();
+  cmd->add_option("--arg", o.args, "a scalar parameter by its name: --arg n=65536 (repeat for each)");
+  cmd->add_option("--size", o.sizes, "a pointer parameter's length in elements, to report accesses beyond it: "
+                                     "--size in=65536");
+  cmd->add_option("--dynamic-smem", o.dynamic_smem, "bytes of dynamic shared memory (extern __shared__)");
+  cmd->add_flag("--json", o.json, "one JSON object: per-access counters, totals by Nsight Compute metric, races");
+  cmd->add_flag("--csv", o.csv, "one row per access");
+  cmd->add_option("--gpu", o.gpu, "the GPU whose calibration predicts the time: h100 or h200");
+  cmd->add_option("--timeout", o.timeout_seconds, "seconds the trace may take before it is stopped");
+  return cmd;
+}
+
+int run_kernel_command(const KernelFileOptions& o) {
+  if (o.json && o.csv) throw UsageError("--json and --csv: give one");
+  kernels::StudentLaunch launch;
+  launch.grid = parse_dim("--grid", o.grid);
+  launch.block = parse_dim("--block", o.block);
+  launch.dynamic_shared_bytes = o.dynamic_smem;
+  for (const std::string& a : o.args) launch.args.push_back(split_assignment("--arg", a));
+  for (const std::string& s : o.sizes) {
+    auto [name, value] = split_assignment("--size", s);
+    std::string canon = value;
+    if (!canonical_integer(canon).empty() || std::stoll(canon) < 1)
+      throw UsageError(fmt::format("--size {}: '{}' is not a positive whole number of elements", name, value));
+    launch.sizes.emplace_back(name, std::stoll(canon));
+  }
+  if (o.timeout_seconds < 1) throw UsageError(fmt::format("--timeout: {} s; give at least 1", o.timeout_seconds));
+  // The student's code runs in a child: a crash or an endless loop ends it, not
+  // warpscope. WS_KERNEL_IN_PROCESS=1 runs it here (a debugger's view of a crash).
+  if (const char* here = std::getenv("WS_KERNEL_IN_PROCESS"); here && std::string(here) == "1")
+    return trace_and_print(o, launch);
+  std::cout.flush();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const pid_t child = fork();
+  if (child < 0) throw std::runtime_error("cannot start the tracing process (fork failed)");
+  if (child == 0) {
+    int code = kFailure;
+    try {
+      code = trace_and_print(o, launch);
+    } catch (const UsageError& e) {
+      std::cerr << "warpscope: " << kernels::one_line(e.what()) << "\n";
+      code = kUsage;
+    } catch (const std::exception& e) {
+      std::cerr << "warpscope: " << e.what() << "\n";
+      code = kFailure;
+    }
+    std::fflush(stdout);
+    std::cout.flush();
+    _exit(code);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(o.timeout_seconds);
+  int status = 0;
+  for (;;) {
+    const pid_t done = waitpid(child, &status, WNOHANG);
+    if (done == child) break;
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(child, SIGKILL);
+      waitpid(child, &status, 0);
+      std::cerr << fmt::format("warpscope: {}: tracing ran past {} s and was stopped: a loop that never ends, or a "
+                               "launch too large (--timeout gives it longer)\n", o.file, o.timeout_seconds);
+      return kUsage;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (WIFSIGNALED(status)) {
+    std::cerr << fmt::format("warpscope: {}: the kernel crashed while it was traced ({}): an invalid pointer, or an "
+                             "index far out of range\n", o.file, strsignal(WTERMSIG(status)));
+    return kUsage;
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : kFailure;
+}
+
+}  // namespace ws::cli

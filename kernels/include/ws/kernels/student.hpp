@@ -1,0 +1,126 @@
+// A student's own kernel: a plain .cu file, compiled by the host compiler with
+// warpscope's prelude (kernels/student/prelude.h) and traced thread by thread,
+// so that every access of every thread reaches the AccessRecorder the catalog's
+// kernels use: its sites, warp instructions, whole-kernel counters and the
+// prediction follow unchanged (docs/your-kernel.md).
+//   read_student_source()   finds the entry and its parameters; the text g++ compiles
+//   compile_student()       g++ -fsanitize=thread -O0, cached by content
+//   StudentKernel           the loaded library as a KernelDescriptor, its arrays and findings
+//   check_student()         a second run on other data, races within barrier intervals
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "ws/kernels/catalog.hpp"
+
+namespace ws::kernels {
+
+// What a student's file may be: larger is refused with a message.
+inline constexpr std::uintmax_t kMaxStudentFileBytes = 1u << 20;
+inline constexpr long long kMaxStudentThreads = 1ll << 24;
+
+struct StudentSource {
+  std::filesystem::path path;   // absolute
+  std::string text;             // as read
+  std::string entry;            // as the launch names it: "reduce" or "reduce<256>"
+  int entry_line = 0;
+  std::vector<std::string> kernels;      // every __global__ function of the file
+  std::vector<std::string> param_names;  // the entry's, in order
+  std::string translation_unit;          // what the host compiler compiles
+};
+
+// Reads `path` and picks its __global__ function `entry` (empty: the only one).
+// The error names the file and what was wrong.
+std::variant<StudentSource, std::string> read_student_source(const std::filesystem::path& path,
+                                                             std::string_view entry);
+
+struct CompiledStudent {
+  std::filesystem::path library;  // the shared object in the cache
+  bool from_cache = false;
+  double seconds = 0;  // compile time (0 from the cache)
+};
+// Compiles the source into a shared object in the cache (WS_CACHE_DIR, else
+// $XDG_CACHE_HOME/warpscope, else ~/.cache/warpscope). The error is the
+// compiler's, on the student's file and lines.
+std::variant<CompiledStudent, std::string> compile_student(const StudentSource& src);
+
+struct StudentLaunch {
+  Dim3 grid, block;
+  int dynamic_shared_bytes = 0;
+  std::vector<std::pair<std::string, std::string>> args;   // --arg NAME=VALUE
+  std::vector<std::pair<std::string, long long>> sizes;    // --size NAME=ELEMENTS
+};
+
+// A problem found while tracing that is not an error of the trace: printed and in --json.
+struct StudentRace {
+  std::string array;
+  long long word = 0;     // 4-byte word index in the array
+  int first_line = 0, first_column = 0, second_line = 0, second_column = 0;
+  std::string first_op, second_op;  // "write", "read"
+  Dim3 block, first_thread, second_thread;
+  int phase = 0;          // barrier interval: __syncthreads() calls before it
+  bool same_warp = false;
+  int blocks = 1;         // blocks checked that show this pair of accesses racing
+};
+struct StudentOutOfRange {
+  std::string array;
+  int line = 0, column = 0;
+  long long element = 0, size = 0;
+  Dim3 block, thread;
+};
+struct StudentFindings {
+  std::vector<StudentRace> races;
+  std::vector<StudentOutOfRange> out_of_range;
+  std::vector<std::string> notes;  // "shuffles return the lane's own value here", barrier counts
+  int blocks_checked = 0;
+};
+
+class StudentKernel {
+ public:
+  ~StudentKernel();
+  StudentKernel(const StudentKernel&) = delete;
+  StudentKernel& operator=(const StudentKernel&) = delete;
+
+  // Loads the compiled library and binds the launch: every scalar parameter from
+  // --arg, every pointer parameter an array of its own. The error names the flag.
+  static std::variant<std::unique_ptr<StudentKernel>, std::string> load(const StudentSource& src,
+                                                                       const CompiledStudent& lib,
+                                                                       const StudentLaunch& launch);
+  // The kernel as the catalog's functions take it (report(), predict(), trace_warp()).
+  const KernelDescriptor& descriptor() const { return descriptor_; }
+  const StudentLaunch& launch() const { return launch_; }
+  const StudentSource& source() const { return source_; }
+
+  // Runs the sampled blocks twice on different data and looks for races; an
+  // address or a branch that depends on loaded values is an error (the message
+  // names the line and the array), races and out-of-range accesses are findings.
+  std::variant<StudentFindings, std::string> check(int max_blocks = 16);
+
+  // Accesses past a --size (or the dynamic shared bytes) seen so far, the first per site.
+  std::vector<StudentOutOfRange> out_of_range() const;
+
+  struct Impl;
+
+ private:
+  StudentKernel() = default;
+  StudentSource source_;
+  StudentLaunch launch_;
+  KernelDescriptor descriptor_;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Thrown through the student's code when a thread cannot go on: an address in no
+// array. Caught by the tracing functions' callers (the command line, the tests).
+struct StudentTraceError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace ws::kernels
