@@ -20,6 +20,7 @@
 
 #include "cli/command.hpp"
 #include "cli/model_gpu.hpp"
+#include "cli/ncu_launch.hpp"
 #include "cli/report_command.hpp"
 #include "ws/kernels/input_file.hpp"
 #include "ws/kernels/prediction.hpp"
@@ -85,11 +86,26 @@ nlohmann::json ncu_totals(const KernelReport& r) {
   return t;
 }
 
+std::string place(int line, int column) {
+  const int c = kernels::display_column(column);
+  return c > 0 ? fmt::format("{}:{}", line, c) : fmt::format("{}", line);
+}
+
 std::string dim(Dim3 d) { return d.z > 1 ? fmt::format("{}x{}x{}", d.x, d.y, d.z) : d.y > 1 ? fmt::format("{}x{}", d.x, d.y) : fmt::format("{}", d.x); }
 std::string coords(Dim3 d) { return fmt::format("({},{},{})", d.x, d.y, d.z); }
 
 std::string array_of(const KernelReport& r, const SiteInfo& s) {
   return s.array >= 0 && s.array < static_cast<int>(r.arrays.size()) ? r.arrays[static_cast<std::size_t>(s.array)].name : "?";
+}
+
+// This command again, to run under ncu: the same file and launch, one timed launch.
+std::vector<std::string> relaunch_command(const KernelFileOptions& o) {
+  std::vector<std::string> c{own_path(), "kernel", o.file, "--grid", o.grid, "--block", o.block, "--run", "--repeat", "1"};
+  if (!o.entry.empty()) c.insert(c.end(), {"--entry", o.entry});
+  for (const std::string& a : o.args) c.insert(c.end(), {"--arg", a});
+  for (const std::string& s : o.sizes) c.insert(c.end(), {"--size", s});
+  if (o.dynamic_smem) c.insert(c.end(), {"--dynamic-smem", std::to_string(o.dynamic_smem)});
+  return c;
 }
 
 int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& launch) {
@@ -128,17 +144,33 @@ int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& la
   findings.out_of_range = kernel.out_of_range();  // the whole-kernel pass's too
   const kernels::Prediction predicted = kernels::predict(kernel.descriptor(), r, gpu->calibration);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  // With --run: the same launch on this machine's GPU; with --ncu, its counters too.
+  std::optional<kernels::StudentGpuRun> measured;
+  std::optional<std::map<std::string, double>> ncu;
+  std::optional<kernels::StudentGpuError> gpu_error;
+  if (o.run) {
+    auto ran = kernels::run_student_on_gpu(kernel, o.repeat);
+    if (auto* e = std::get_if<kernels::StudentGpuError>(&ran)) gpu_error = *e;
+    else measured = std::get<kernels::StudentGpuRun>(ran);
+  }
+  if (o.ncu && measured) {
+    auto counted = kernels::ncu_counters(kernel, relaunch_command(o), kNcuMetrics);
+    if (auto* e = std::get_if<kernels::StudentGpuError>(&counted)) gpu_error = *e;
+    else ncu = std::get<std::map<std::string, double>>(counted);
+  }
+  const int code = gpu_error ? (gpu_error->no_gpu ? kNoGpu : kFailure) : kOk;
 
   if (o.csv) {
     fmt::print("line,column,array,space,op,bytes,instructions,wavefronts,ideal_wavefronts,bank_conflicts,requests,"
                "sectors,ideal_sectors\n");
     for (const auto& s : r.sites) {
       const Counters& c = s.kernel;
-      fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", s.site.line, s.site.column, array_of(r, s.site),
+      fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", s.site.line, kernels::display_column(s.site.column), array_of(r, s.site),
                  to_string(s.site.space), to_string(s.site.op), s.site.bytes, c.instructions, c.wavefronts,
                  c.ideal_wavefronts, c.bank_conflicts, c.requests, c.sectors, c.ideal_sectors);
     }
-    return kOk;
+    if (gpu_error) std::cerr << "warpscope: " << gpu_error->message << "\n";
+    return code;
   }
   if (o.json) {
     nlohmann::json j;
@@ -150,7 +182,7 @@ int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& la
     nlohmann::json sites = nlohmann::json::array();
     for (const auto& s : r.sites) {
       const Counters& c = s.kernel;
-      nlohmann::json site = {{"line", s.site.line}, {"column", s.site.column}, {"array", array_of(r, s.site)},
+      nlohmann::json site = {{"line", s.site.line}, {"column", kernels::display_column(s.site.column)}, {"array", array_of(r, s.site)},
                              {"space", to_string(s.site.space)}, {"op", to_string(s.site.op)},
                              {"bytes", s.site.bytes}, {"instructions", c.instructions}};
       if (s.site.space == Space::Shared) {
@@ -170,20 +202,25 @@ int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& la
     j["prediction"] = prediction_json(predicted, *gpu);
     nlohmann::json races = nlohmann::json::array();
     for (const auto& x : findings.races)
-      races.push_back({{"array", x.array}, {"word", x.word}, {"first", {{"line", x.first_line}, {"column", x.first_column}, {"op", x.first_op}, {"thread", {x.first_thread.x, x.first_thread.y, x.first_thread.z}}}},
-                       {"second", {{"line", x.second_line}, {"column", x.second_column}, {"op", x.second_op}, {"thread", {x.second_thread.x, x.second_thread.y, x.second_thread.z}}}},
+      races.push_back({{"array", x.array}, {"word", x.word}, {"first", {{"line", x.first_line}, {"column", kernels::display_column(x.first_column)}, {"op", x.first_op}, {"thread", {x.first_thread.x, x.first_thread.y, x.first_thread.z}}}},
+                       {"second", {{"line", x.second_line}, {"column", kernels::display_column(x.second_column)}, {"op", x.second_op}, {"thread", {x.second_thread.x, x.second_thread.y, x.second_thread.z}}}},
                        {"block", {x.block.x, x.block.y, x.block.z}}, {"barrier_interval", x.phase}, {"same_warp", x.same_warp}, {"blocks", x.blocks}});
     j["races"] = races;
     j["blocks_checked_for_races"] = findings.blocks_checked;
     nlohmann::json oor = nlohmann::json::array();
     for (const auto& x : findings.out_of_range)
-      oor.push_back({{"array", x.array}, {"line", x.line}, {"column", x.column}, {"element", x.element}, {"size", x.size},
+      oor.push_back({{"array", x.array}, {"line", x.line}, {"column", kernels::display_column(x.column)}, {"element", x.element}, {"size", x.size},
                      {"block", {x.block.x, x.block.y, x.block.z}}, {"thread", {x.thread.x, x.thread.y, x.thread.z}}});
     j["out_of_range"] = oor;
     j["notes"] = findings.notes;
     j["analysis_seconds"] = seconds;
+    if (measured)
+      j["measured"] = {{"gpu", measured->gpu}, {"median_ms", measured->median_ms}, {"min_ms", measured->min_ms},
+                       {"max_ms", measured->max_ms}, {"launches", measured->launches}};
+    if (ncu) j["ncu"] = *ncu;
     fmt::print("{}\n", j.dump());
-    return kOk;
+    if (gpu_error) std::cerr << "warpscope: " << gpu_error->message << "\n";
+    return code;
   }
   fmt::print("{} in {}: grid {}, block {}{}\n", src.entry, src.path.string(), dim(launch.grid), dim(launch.block),
              launch.dynamic_shared_bytes ? fmt::format(", {} B dynamic shared memory", launch.dynamic_shared_bytes) : "");
@@ -195,33 +232,48 @@ int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& la
     const Counters& c = s.kernel;
     const bool shared = s.site.space == Space::Shared;
     fmt::print("{:>8}  {:<10} {:<6} {:<5} {:>2}  {:>11} {:>11} {:>9} {:>9}   {}\n",
-               fmt::format("{}:{}", s.site.line, s.site.column), array_of(r, s.site), to_string(s.site.space),
+               place(s.site.line, s.site.column), array_of(r, s.site), to_string(s.site.space),
                to_string(s.site.op), s.site.bytes, c.instructions, shared ? c.wavefronts : c.sectors,
                shared ? c.ideal_wavefronts : c.ideal_sectors, shared ? c.bank_conflicts : c.requests,
                source_line(src.text, s.site.line));
   }
   fmt::print("\nwhole kernel, as Nsight Compute names it:\n");
   const nlohmann::json totals = ncu_totals(r);
-  for (const auto& [metric, value] : totals.items()) fmt::print("  {:<58} {:>12}\n", metric, value.get<std::uint64_t>());
+  if (ncu) fmt::print("  {:<58} {:>12} {:>12}\n", "", "simulated", "ncu");
+  for (const auto& [metric, value] : totals.items()) {
+    const auto v = value.get<std::uint64_t>();
+    if (!ncu) {
+      fmt::print("  {:<58} {:>12}\n", metric, v);
+      continue;
+    }
+    const auto it = ncu->find(metric);
+    fmt::print("  {:<58} {:>12} {:>12}{}\n", metric, v, it == ncu->end() ? "-" : fmt::format("{:.0f}", it->second),
+               it != ncu->end() && it->second != static_cast<double>(v) ? "  differs" : "");
+  }
   fmt::print("\noccupancy: {} blocks per SM ({}), {} B shared memory per block\n", r.occupancy.blocks_per_sm,
              r.occupancy.limiter, r.launch.shared_bytes);
   print_prediction(predicted, *gpu);
+  if (measured)
+    fmt::print("measured on {}: {:.4g} ms median of {} launches ({:.4g} to {:.4g} ms), predicted {:.4g} ms\n",
+               measured->gpu, measured->median_ms, measured->launches, measured->min_ms, measured->max_ms,
+               predicted.predicted_ms);
   fmt::print("\nraces ({} blocks checked):", findings.blocks_checked);
   if (findings.races.empty()) fmt::print(" none\n");
   else fmt::print("\n");
   for (const auto& x : findings.races)
-    fmt::print("  {}[word {}]: {} at line {}:{} by thread {}, {} at line {}:{} by thread {} of block {}, with no "
+    fmt::print("  {}[word {}]: {} at line {} by thread {}, {} at line {} by thread {} of block {}, with no "
                "__syncthreads() between{}; in {} of the {} blocks checked\n",
-               x.array, x.word, x.first_op, x.first_line, x.first_column, coords(x.first_thread), x.second_op,
-               x.second_line, x.second_column, coords(x.second_thread), coords(x.block),
+               x.array, x.word, x.first_op, place(x.first_line, x.first_column), coords(x.first_thread), x.second_op,
+               place(x.second_line, x.second_column), coords(x.second_thread), coords(x.block),
                x.same_warp ? " (one warp: still a race, its lanes are not in lockstep since Volta)" : "", x.blocks,
                findings.blocks_checked);
   for (const auto& x : findings.out_of_range)
-    fmt::print("out of range: {}:{} {}[{}] by thread {} of block {}: {} has {} elements (--size)\n", x.line, x.column,
+    fmt::print("out of range: line {} {}[{}] by thread {} of block {}: {} has {} elements (--size)\n", place(x.line, x.column),
                x.array, x.element, coords(x.thread), coords(x.block), x.array, x.size);
   for (const std::string& n : findings.notes) fmt::print("note: {}\n", n);
   fmt::print("\ntraced and analysed in {:.2f} s\n", seconds);
-  return kOk;
+  if (gpu_error) std::cerr << "warpscope: " << gpu_error->message << "\n";
+  return code;
 }
 
 }  // namespace
@@ -242,11 +294,16 @@ CLI::App* add_kernel_command(CLI::App& root, KernelFileOptions& o) {
   cmd->add_flag("--csv", o.csv, "one row per access");
   cmd->add_option("--gpu", o.gpu, "the GPU whose calibration predicts the time: h100 or h200");
   cmd->add_option("--timeout", o.timeout_seconds, "seconds the trace may take before it is stopped");
+  cmd->add_flag("--run", o.run, "also run it on this machine's GPU (compiled by nvcc): the median time beside the prediction");
+  cmd->add_option("--repeat", o.repeat, "with --run: timed launches (after a warm-up)");
+  cmd->add_flag("--ncu", o.ncu, "with --run: Nsight Compute's counters beside the simulator's");
   return cmd;
 }
 
 int run_kernel_command(const KernelFileOptions& o) {
   if (o.json && o.csv) throw UsageError("--json and --csv: give one");
+  if (o.ncu && !o.run) throw UsageError("--ncu: give --run too (it profiles the GPU run)");
+  if (o.repeat < 1 || o.repeat > 10000) throw UsageError(fmt::format("--repeat: {}; give 1 to 10000", o.repeat));
   kernels::StudentLaunch launch;
   launch.grid = parse_dim("--grid", o.grid);
   launch.block = parse_dim("--block", o.block);

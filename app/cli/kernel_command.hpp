@@ -19,6 +19,9 @@ struct KernelFileOptions {
   bool json = false, csv = false;
   std::string gpu = "h100";
   int timeout_seconds = 120;
+  bool run = false;   // also on this machine's GPU: compiled by nvcc, timed
+  int repeat = 50;    // timed launches with --run
+  bool ncu = false;   // with --run: Nsight Compute's counters beside the simulator's
 };
 
 CLI::App* add_kernel_command(CLI::App& root, KernelFileOptions& options);

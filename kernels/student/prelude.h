@@ -263,6 +263,7 @@ struct ws_rt_param {
   int kind;          // 0 pointer, 1 signed integer, 2 unsigned integer, 3 floating point, 4 other
   int bytes;         // sizeof the parameter
   int pointee_bytes; // sizeof what a pointer points to (0: void)
+  int pointee_kind;  // what it points to: 1 signed integer, 2 unsigned, 3 floating point, 4 other
 };
 struct ws_rt_entry {
   void (*run)(void* const* args);
@@ -274,11 +275,13 @@ constexpr ws_rt_param ws_rt_describe_param() {
   using P = std::remove_cv_t<T>;
   if constexpr (std::is_pointer_v<P>) {
     using E = std::remove_cv_t<std::remove_pointer_t<P>>;
-    if constexpr (std::is_void_v<E>) return {0, sizeof(P), 0};
-    else return {0, sizeof(P), static_cast<int>(sizeof(E))};
-  } else if constexpr (std::is_integral_v<P>) return {std::is_signed_v<P> ? 1 : 2, sizeof(P), 0};
-  else if constexpr (std::is_floating_point_v<P>) return {3, sizeof(P), 0};
-  else return {4, sizeof(P), 0};
+    if constexpr (std::is_void_v<E>) return {0, sizeof(P), 0, 4};
+    else
+      return {0, sizeof(P), static_cast<int>(sizeof(E)),
+              std::is_floating_point_v<E> ? 3 : std::is_integral_v<E> ? (std::is_signed_v<E> ? 1 : 2) : 4};
+  } else if constexpr (std::is_integral_v<P>) return {std::is_signed_v<P> ? 1 : 2, sizeof(P), 0, 0};
+  else if constexpr (std::is_floating_point_v<P>) return {3, sizeof(P), 0, 0};
+  else return {4, sizeof(P), 0, 0};
 }
 template <auto F>
 struct ws_rt_launch;

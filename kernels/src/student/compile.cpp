@@ -25,24 +25,8 @@ namespace {
 constexpr const char* kCudaHeaders[] = {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "device_launch_parameters.h",
                                         "device_functions.h", "cuda_device_runtime_api.h", "helper_cuda.h"};
 
-fs::path cache_root() {
-  if (const char* d = std::getenv("WS_CACHE_DIR"); d && *d) return fs::path(d);
-  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return fs::path(d) / "warpscope";
-  if (const char* h = std::getenv("HOME"); h && *h) return fs::path(h) / ".cache" / "warpscope";
-  return fs::temp_directory_path() / "warpscope-cache";
-}
-
 std::string hex(std::uint64_t v) { return fmt::format("{:016x}", v); }
-
-// FNV-1a over the strings: the cache key.
-std::uint64_t fnv(std::initializer_list<std::string_view> parts) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (std::string_view p : parts) {
-    for (unsigned char c : p) h = (h ^ c) * 1099511628211ull;
-    h = (h ^ 0xff) * 1099511628211ull;
-  }
-  return h;
-}
+std::uint64_t fnv(std::initializer_list<std::string_view> parts) { return student::content_hash(parts); }
 
 bool write_file(const fs::path& p, std::string_view text) {
   const fs::path tmp = p.string() + fmt::format(".tmp{}", getpid());
@@ -76,6 +60,26 @@ std::string compiler_errors(const std::string& output, const StudentSource& src,
 
 }  // namespace
 
+namespace student {
+
+fs::path kernel_cache_dir() {
+  if (const char* d = std::getenv("WS_CACHE_DIR"); d && *d) return fs::path(d) / "kernels";
+  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return fs::path(d) / "warpscope" / "kernels";
+  if (const char* h = std::getenv("HOME"); h && *h) return fs::path(h) / ".cache" / "warpscope" / "kernels";
+  return fs::temp_directory_path() / "warpscope-cache" / "kernels";
+}
+
+std::uint64_t content_hash(std::initializer_list<std::string_view> parts) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (std::string_view p : parts) {
+    for (unsigned char c : p) h = (h ^ c) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;
+  }
+  return h;
+}
+
+}  // namespace student
+
 std::variant<CompiledStudent, std::string> compile_student(const StudentSource& src) {
   const char* chosen = std::getenv("WS_KERNEL_CXX");
   const std::optional<std::string> cxx =
@@ -86,7 +90,7 @@ std::variant<CompiledStudent, std::string> compile_student(const StudentSource& 
   stat(cxx->c_str(), &st);
   const std::string compiler_id = fmt::format("{} {} {}", *cxx, st.st_size, st.st_mtime);
   const std::uint64_t key = fnv({kStudentPrelude, src.translation_unit, compiler_id});
-  const fs::path dir = cache_root() / "kernels";
+  const fs::path dir = student::kernel_cache_dir();
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return fmt::format("cannot create the kernel cache {}: {}", dir.string(), ec.message());

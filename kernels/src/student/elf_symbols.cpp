@@ -65,10 +65,13 @@ std::vector<ElfObject> elf_objects(const std::filesystem::path& library, std::st
     for (std::size_t i = 0; i < count; ++i) {
       Elf64_Sym sym;
       std::memcpy(&sym, bytes.data() + s.sh_offset + i * sizeof(Elf64_Sym), sizeof sym);
-      if (ELF64_ST_TYPE(sym.st_info) != STT_OBJECT || sym.st_shndx == SHN_UNDEF || sym.st_shndx >= sh.size() ||
+      const int type = ELF64_ST_TYPE(sym.st_info);
+      if ((type != STT_OBJECT && type != STT_FUNC) || sym.st_shndx == SHN_UNDEF || sym.st_shndx >= sh.size() ||
           sym.st_name >= strtab.sh_size)
         continue;
       ElfObject o;
+      o.mangled = bytes.data() + strtab.sh_offset + sym.st_name;
+      o.function = type == STT_FUNC;
       std::tie(o.owner, o.name) = split_name(bytes.data() + strtab.sh_offset + sym.st_name);
       o.section = shstr + sh[sym.st_shndx].sh_name;
       o.offset = sym.st_value;

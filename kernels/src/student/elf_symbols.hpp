@@ -11,6 +11,8 @@
 namespace ws::kernels::student {
 
 struct ElfObject {
+  std::string mangled;  // as in the symbol table
+  bool function = false;
   std::string name;     // demangled, its last component: "sdata" of "reduce(float*)::sdata"
   std::string owner;    // what it belongs to: "reduce" for a static of reduce(), "" at file scope
   std::string section;  // "ws_shared", ".bss", ...
@@ -18,7 +20,7 @@ struct ElfObject {
   std::uint64_t size = 0;
 };
 
-// Empty with `error` set when the file is not a readable 64-bit ELF.
+// Data objects and functions. Empty with `error` set when the file is not a readable 64-bit ELF.
 std::vector<ElfObject> elf_objects(const std::filesystem::path& library, std::string& error);
 
 }  // namespace ws::kernels::student

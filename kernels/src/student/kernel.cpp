@@ -142,6 +142,26 @@ StudentKernel::~StudentKernel() {
 
 std::vector<StudentOutOfRange> StudentKernel::out_of_range() const { return impl_->out_of_range; }
 
+std::vector<StudentParameter> StudentKernel::parameters() const {
+  std::vector<StudentParameter> out;
+  for (int i = 0; i < impl_->entry->arity; ++i) {
+    const ws_rt_param& p = impl_->entry->params[i];
+    StudentParameter sp;
+    sp.name = source_.param_names[static_cast<std::size_t>(i)];
+    sp.pointer = p.kind == 0;
+    sp.value = impl_->arg_storage[static_cast<std::size_t>(i)];
+    if (sp.pointer) {
+      const StudentRegion& r = impl_->regions[static_cast<std::size_t>(impl_->param_region[static_cast<std::size_t>(i)])];
+      sp.element_bytes = r.elem_bytes;
+      sp.floating = p.pointee_kind == 3;
+      sp.bytes = r.sized ? r.declared_bytes : r.touched_end;
+      sp.value.clear();
+    }
+    out.push_back(std::move(sp));
+  }
+  return out;
+}
+
 void StudentKernel::Impl::note(const std::string& text) {
   if (std::find(notes.begin(), notes.end(), text) == notes.end()) notes.push_back(text);
 }
@@ -205,6 +225,7 @@ std::variant<std::unique_ptr<StudentKernel>, std::string> StudentKernel::load(co
     if (n < 1) return fmt::format("--size {}={}: an array has at least one element", name, n);
   }
   im.arg_storage.resize(static_cast<std::size_t>(arity));
+  im.param_region.assign(static_cast<std::size_t>(arity), -1);
   for (int i = 0; i < arity; ++i) {
     const ws_rt_param& p = im.entry->params[i];
     const std::string& name = src.param_names[static_cast<std::size_t>(i)];
@@ -233,6 +254,7 @@ std::variant<std::unique_ptr<StudentKernel>, std::string> StudentKernel::load(co
       r.mapped = true;
       r.fill_by_page = true;
       r.page_generation.assign(r.reserved_bytes / kPage, 0);
+      im.param_region[static_cast<std::size_t>(i)] = static_cast<int>(im.regions.size());
       im.regions.push_back(std::move(r));
       storage.resize(sizeof(void*));
       std::memcpy(storage.data(), &im.regions.back().begin, sizeof(void*));
@@ -252,7 +274,7 @@ std::variant<std::unique_ptr<StudentKernel>, std::string> StudentKernel::load(co
   if (!elf_error.empty()) return elf_error;
   std::vector<student::ElfObject> shared, device;
   for (const student::ElfObject& o : objects) {
-    if (o.size == 0 || o.name.empty() || o.name.rfind("ws_rt_", 0) == 0 || o.name.rfind("_", 0) == 0 ||
+    if (o.function || o.size == 0 || o.name.empty() || o.name.rfind("ws_rt_", 0) == 0 || o.name.rfind("_", 0) == 0 ||
         o.name.find(' ') != std::string::npos || o.owner == "std" || o.owner.rfind("std::", 0) == 0 ||
         o.owner.rfind("__gnu", 0) == 0)
       continue;
@@ -414,6 +436,9 @@ SourcePlace StudentKernel::Impl::place_of(std::uintptr_t pc) {
     std::stringstream lines(r.output);
     for (std::string l; !found && std::getline(lines, l);) found = parse(l.substr(0, l.find(' ')));
   }
+  // Without a column (addr2line), each instruction of a line is a site of its own:
+  // a made-up column, negative, in the order they are met.
+  if (at.line > 0 && at.column == 0) at.column = -(++columnless[at.line]);
   places.emplace(pc, at);
   return at;
 }
@@ -443,7 +468,11 @@ void StudentKernel::Impl::on_access(std::uintptr_t pc, std::uintptr_t caller_pc,
   const std::uint64_t offset = address - r.begin;
   if (r.fill_by_page) fill_pages(r, offset, offset + bytes);
   r.touched_end = std::max(r.touched_end, offset + bytes);
-  const SourcePlace at = place_of(pc, caller_pc);
+  SourcePlace at = place_of(pc, caller_pc);
+  // A site is one place and one kind of access: a load and a store the
+  // symbolizer puts at the same column (a[i]++) stay two sites.
+  const auto [kind, fresh] = place_kind.try_emplace({at.line, at.column}, std::pair{index, write});
+  if (!fresh && kind->second != std::pair{index, write}) at.column += kOtherAccessColumn;
   if (offset + bytes > r.declared_bytes && out_of_range.size() < 64) {
     const bool seen = std::any_of(out_of_range.begin(), out_of_range.end(), [&](const StudentOutOfRange& o) {
       return o.line == at.line && o.column == at.column && o.array == r.name;

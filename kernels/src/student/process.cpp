@@ -22,7 +22,7 @@ std::vector<char*> c_argv(const std::vector<std::string>& argv) {
 
 }  // namespace
 
-ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds limit) {
+ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds limit, bool with_stderr) {
   ProcessResult r;
   int out[2];
   if (pipe2(out, O_CLOEXEC) != 0) return r;
@@ -35,8 +35,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::sec
   }
   if (pid == 0) {
     dup2(out[1], 1);
-    dup2(out[1], 2);
-    const int devnull = open("/dev/null", O_RDONLY);
+    const int devnull = open("/dev/null", O_RDWR);
+    dup2(with_stderr ? out[1] : devnull, 2);
     if (devnull >= 0) dup2(devnull, 0);
     execvp(args[0], args.data());
     _exit(127);

@@ -3,6 +3,10 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <initializer_list>
+#include <string_view>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,7 +18,15 @@ struct ProcessResult {
   bool timed_out = false;
   std::string output;   // stdout and stderr together
 };
-ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds limit);
+// `with_stderr` false: stderr goes to /dev/null (a program printing CSV on stdout).
+ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds limit, bool with_stderr = true);
+
+// Where compiled kernels are kept: WS_CACHE_DIR, else $XDG_CACHE_HOME/warpscope,
+// else ~/.cache/warpscope; "kernels" under it.
+std::filesystem::path kernel_cache_dir();
+
+// FNV-1a over the strings: a cache key.
+std::uint64_t content_hash(std::initializer_list<std::string_view> parts);
 
 // The first of `names` found on PATH (an absolute path as given), or nothing.
 std::optional<std::string> find_program(const std::vector<std::string>& names);

@@ -5,6 +5,7 @@
 #include <csetjmp>
 #include <cstdint>
 #include <exception>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -27,7 +28,7 @@ struct ws_rt_host_calls {
   void (*warp_op)(void* pc, const char* what);
 };
 struct ws_rt_param {
-  int kind, bytes, pointee_bytes;
+  int kind, bytes, pointee_bytes, pointee_kind;
 };
 struct ws_rt_entry {
   void (*run)(void* const* args);
@@ -36,6 +37,10 @@ struct ws_rt_entry {
 };
 
 namespace ws::kernels {
+
+// Added to the column of a second kind of access at one place (see on_access);
+// display_column() takes it off again.
+inline constexpr int kOtherAccessColumn = 10000;
 
 // A place in the student's file (line 0: none found).
 struct SourcePlace {
@@ -97,9 +102,12 @@ struct StudentKernel::Impl {
   std::string entry_name;
   std::vector<StudentRegion> regions;
   std::vector<std::vector<unsigned char>> arg_storage;
+  std::vector<int> param_region;  // per parameter: its region (a pointer), else -1
   std::vector<void*> args;
   std::uint32_t generation = 1;
   std::unordered_map<std::uintptr_t, SourcePlace> places;
+  std::map<int, int> columnless;                                  // line -> instructions met without a column
+  std::map<std::pair<int, int>, std::pair<int, bool>> place_kind;  // (line, column) -> (region, store)
   std::unique_ptr<student::Conversation> symbolizer;
   bool symbolizer_tried = false;
   // The thread running now.

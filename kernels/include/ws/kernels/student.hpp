@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -59,6 +60,11 @@ struct StudentLaunch {
   std::vector<std::pair<std::string, long long>> sizes;    // --size NAME=ELEMENTS
 };
 
+// The column a student's site is shown with: 0 where the symbolizer gave none
+// (each instruction of such a line is its own site, numbered below 0), and a
+// second kind of access at one place (a load and a store of a[i]++) shown at the place's column.
+inline int display_column(int column) { return column <= 0 ? 0 : column % 10000; }
+
 // A problem found while tracing that is not an error of the trace: printed and in --json.
 struct StudentRace {
   std::string array;
@@ -81,6 +87,16 @@ struct StudentFindings {
   std::vector<StudentOutOfRange> out_of_range;
   std::vector<std::string> notes;  // "shuffles return the lane's own value here", barrier counts
   int blocks_checked = 0;
+};
+
+// A parameter of the entry as a GPU launch needs it.
+struct StudentParameter {
+  std::string name;
+  bool pointer = false;
+  std::vector<unsigned char> value;  // a scalar's bytes, as --arg gave it
+  int element_bytes = 0;             // a pointer's element
+  bool floating = false;             // its elements are float or double
+  std::uint64_t bytes = 0;           // its array: --size, else as far as the trace touched it
 };
 
 class StudentKernel {
@@ -107,6 +123,9 @@ class StudentKernel {
   // Accesses past a --size (or the dynamic shared bytes) seen so far, the first per site.
   std::vector<StudentOutOfRange> out_of_range() const;
 
+  // The entry's parameters; a pointer's `bytes` is known once a trace has run.
+  std::vector<StudentParameter> parameters() const;
+
   struct Impl;
 
  private:
@@ -122,5 +141,26 @@ class StudentKernel {
 struct StudentTraceError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// The file compiled by nvcc for this machine's GPU and launched like the trace:
+// random non-zero inputs (floats in [1, 2)), a warm-up, then `repeat` launches
+// timed with CUDA events. Needs a trace first (the arrays' sizes).
+struct StudentGpuRun {
+  std::string gpu;  // "NVIDIA H100 80GB HBM3"
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+  int launches = 0;
+  std::string cubin;  // the compiled file, in the cache
+};
+struct StudentGpuError {
+  std::string message;
+  bool no_gpu = false;
+};
+std::variant<StudentGpuRun, StudentGpuError> run_student_on_gpu(const StudentKernel& kernel, int repeat = 50);
+
+// Nsight Compute's `metrics` (comma-separated) for the entry's first launch of
+// `command`, a warpscope command line that launches it (kernel FILE ... --run).
+std::variant<std::map<std::string, double>, StudentGpuError> ncu_counters(const StudentKernel& kernel,
+                                                                          const std::vector<std::string>& command,
+                                                                          const std::string& metrics);
 
 }  // namespace ws::kernels
