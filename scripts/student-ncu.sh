@@ -3,7 +3,8 @@
 # of tests/student_kernels, traced by `warpscope kernel` (issue 35): for each
 # file, its launch line run once under ncu (the thirteen counters `reconcile`
 # reads) and 100 timed launches with the simulator's counters (--json). The
-# results go under assets/measurements/student-kernels/ and
+# results go under assets/measurements/student-kernels/ (with each file's SASS
+# listing, nvdisasm -g -c of nvcc's sm_90 cubin) and
 # tests/student/student_ncu_test.cpp compares the simulator with them.
 #   usage: scripts/student-ncu.sh WARPSCOPE RESULTS
 # On the GPU machine: scripts/device-build.sh .device warpscope student_kernel_test first.
@@ -28,6 +29,9 @@ for f in "$here"/tests/student_kernels/*.cu; do
   [ "$name" = histogram_shared ] && continue  # refused by design: no counters to compare
   read -ra launch <<< "$(head -1 "$f" | sed 's|^// launch:||')"
   entry=$(grep -o '__global__ void [A-Za-z_0-9]*' "$f" | head -1 | awk '{print $3}')
+  # What nvcc made of it: the SASS with source lines (warpscope kernel --sass reads it where nvdisasm is absent).
+  nvcc -cubin -arch=sm_90 -lineinfo -std=c++17 -o "$res/$name.cubin" "$f" && nvdisasm -g -c "$res/$name.cubin" > "$res/$name.sass.txt"
+  rm -f "$res/$name.cubin"
   WS_KERNEL_IN_PROCESS=1 ncu --metrics "$metrics" --kernel-name "regex:^$entry\$" --launch-count 1 -f -o "$res/$name" \
     "$ws" kernel "$f" "${launch[@]}" --run --repeat 1 > "$res/$name.ncu.log" 2>&1 || { echo "$name: ncu failed"; tail -3 "$res/$name.ncu.log"; continue; }
   ncu --import "$res/$name.ncu-rep" --page raw --csv > "$res/$name.metrics.csv" 2>> "$res/$name.ncu.log"

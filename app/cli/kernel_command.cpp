@@ -13,6 +13,8 @@
 
 #include <chrono>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -126,10 +128,23 @@ int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& la
     if (const auto* e = std::get_if<kernels::GpuError>(&chosen)) return exit_for_gpu_error(*e);
     gpu = std::move(std::get<ModelGpu>(chosen));
   }
+  // What nvcc did: the SASS, from a listing given or compiled now (nvcc and nvdisasm, no GPU).
+  std::string listing, sass_status = "read";
+  if (!o.sass.empty()) {
+    std::ifstream in(o.sass, std::ios::binary);
+    if (!in) throw UsageError(fmt::format("--sass: cannot read {}", o.sass));
+    listing.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  } else {
+    kernels::SassListing live = kernels::student_sass_listing(src);
+    listing = std::move(live.text);
+    if (listing.empty()) sass_status = live.missing;
+  }
   const auto t0 = std::chrono::steady_clock::now();
   kernels::StudentFindings findings;
   KernelReport r;
+  std::vector<kernels::StudentCompilerNote> compiler;
   try {
+    if (!listing.empty()) compiler = kernel.apply_sass(listing);
     auto checked = kernel.check();
     if (auto* e = std::get_if<std::string>(&checked)) {
       std::cerr << "warpscope: " << *e << "\n";
@@ -213,6 +228,10 @@ int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& la
                      {"block", {x.block.x, x.block.y, x.block.z}}, {"thread", {x.thread.x, x.thread.y, x.thread.z}}});
     j["out_of_range"] = oor;
     j["notes"] = findings.notes;
+    nlohmann::json cj = nlohmann::json::array();
+    for (const auto& n : compiler)
+      cj.push_back({{"line", n.line}, {"array", n.array}, {"what", n.what}, {"sass", n.sass}, {"corrected", n.corrected}});
+    j["compiler"] = {{"sass", sass_status}, {"lines", cj}};
     j["analysis_seconds"] = seconds;
     if (measured)
       j["measured"] = {{"gpu", measured->gpu}, {"median_ms", measured->median_ms}, {"min_ms", measured->min_ms},
@@ -257,6 +276,12 @@ int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& la
     fmt::print("measured on {}: {:.4g} ms median of {} launches ({:.4g} to {:.4g} ms), predicted {:.4g} ms\n",
                measured->gpu, measured->median_ms, measured->launches, measured->min_ms, measured->max_ms,
                predicted.predicted_ms);
+  fmt::print("\nwhat nvcc did (its sm_90 SASS against the source's accesses):");
+  if (sass_status != "read") fmt::print(" not read: {}\n", sass_status);
+  else if (compiler.empty()) fmt::print(" every line's accesses as written\n");
+  else fmt::print("\n");
+  for (const auto& n : compiler)
+    fmt::print("  line {}: {}{}\n", n.line, n.what, n.sass.empty() ? "" : fmt::format(" [{}]", n.sass));
   fmt::print("\nraces ({} blocks checked):", findings.blocks_checked);
   if (findings.races.empty()) fmt::print(" none\n");
   else fmt::print("\n");
@@ -297,6 +322,8 @@ CLI::App* add_kernel_command(CLI::App& root, KernelFileOptions& o) {
   cmd->add_flag("--run", o.run, "also run it on this machine's GPU (compiled by nvcc): the median time beside the prediction");
   cmd->add_option("--repeat", o.repeat, "with --run: timed launches (after a warm-up)");
   cmd->add_flag("--ncu", o.ncu, "with --run: Nsight Compute's counters beside the simulator's");
+  cmd->add_option("--sass", o.sass, "an nvdisasm -g -c listing of the file's sm_90 cubin to read what nvcc did "
+                                    "(default: compiled now where nvcc and nvdisasm are installed)");
   return cmd;
 }
 

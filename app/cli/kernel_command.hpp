@@ -21,7 +21,8 @@ struct KernelFileOptions {
   int timeout_seconds = 120;
   bool run = false;   // also on this machine's GPU: compiled by nvcc, timed
   int repeat = 50;    // timed launches with --run
-  bool ncu = false;   // with --run: Nsight Compute's counters beside the simulator's
+  bool ncu = false;
+  std::string sass;   // a recorded nvdisasm -g -c listing instead of compiling one now   // with --run: Nsight Compute's counters beside the simulator's
 };
 
 CLI::App* add_kernel_command(CLI::App& root, KernelFileOptions& options);

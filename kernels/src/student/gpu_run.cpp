@@ -14,16 +14,13 @@
 #include <random>
 
 #include "elf_symbols.hpp"
+#include "nvcc.hpp"
 #include "process.hpp"
 #include "ws/kernels/median.hpp"
 #include "ws/kernels/student.hpp"
 
 #if WS_HAVE_CUDA
 #include <cuda_runtime.h>
-#endif
-
-#ifndef WS_NVCC_PATH
-#define WS_NVCC_PATH ""
 #endif
 
 namespace ws::kernels {
@@ -36,39 +33,6 @@ StudentGpuError failed(cudaError_t e, const char* what) {
   (void)cudaGetLastError();
   return StudentGpuError{fmt::format("{}: {}", what, cudaGetErrorString(e)),
                          e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver};
-}
-
-// "reduce<256>" against a demangled "void reduce<256>(float*, ...)" or "reduce(float const*, float*, int)".
-bool names_entry(std::string demangled, const std::string& entry) {
-  if (demangled.rfind("void ", 0) == 0) demangled.erase(0, 5);
-  auto squeeze = [](std::string s) {
-    s.erase(std::remove(s.begin(), s.end(), ' '), s.end());
-    return s;
-  };
-  return squeeze(demangled).rfind(squeeze(entry) + "(", 0) == 0;
-}
-
-// The nvcc-compiled cubin of the file for sm_<cc>, from the cache or compiled now.
-std::variant<fs::path, StudentGpuError> cubin_for(const StudentSource& src, int cc) {
-  const char* chosen = std::getenv("CUDACXX");
-  const auto nvcc = student::find_program({chosen ? chosen : "", WS_NVCC_PATH, "nvcc", "/usr/local/cuda/bin/nvcc"});
-  if (!nvcc) return StudentGpuError{"nvcc not found: --run compiles the file with it (CUDACXX names it)", false};
-  const std::string arch = fmt::format("sm_{}", cc);
-  const fs::path dir = student::kernel_cache_dir();
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  const fs::path cubin = dir / fmt::format("{:016x}.{}.cubin", student::content_hash({src.text, arch, *nvcc, src.path.string()}), arch);
-  if (fs::exists(cubin, ec)) return cubin;
-  const fs::path tmp = cubin.string() + fmt::format(".{}", ::getpid());
-  const student::ProcessResult r = student::run_process(
-      {*nvcc, "-cubin", "-arch=" + arch, "-lineinfo", "-std=c++17", "-o", tmp.string(), src.path.string()},
-      std::chrono::seconds(300));
-  if (r.exit_code != 0) {
-    fs::remove(tmp, ec);
-    return StudentGpuError{fmt::format("nvcc could not compile {}:\n{}", src.path.string(), r.output.substr(0, 3000)), false};
-  }
-  fs::rename(tmp, cubin, ec);
-  return cubin;
 }
 
 struct DeviceBuffers {
@@ -87,8 +51,8 @@ std::variant<StudentGpuRun, StudentGpuError> run_student_on_gpu(const StudentKer
   cudaDeviceProp prop{};
   if (cudaError_t e = cudaGetDeviceProperties(&prop, 0); e != cudaSuccess) return failed(e, "cudaGetDeviceProperties");
   const StudentSource& src = kernel.source();
-  auto compiled = cubin_for(src, prop.major * 10 + prop.minor);
-  if (auto* e = std::get_if<StudentGpuError>(&compiled)) return *e;
+  auto compiled = student::nvcc_cubin(src, prop.major * 10 + prop.minor);
+  if (auto* e = std::get_if<std::string>(&compiled)) return StudentGpuError{*e, false};
   const fs::path cubin = std::get<fs::path>(compiled);
 
   std::string error;
@@ -99,7 +63,7 @@ std::variant<StudentGpuRun, StudentGpuError> run_student_on_gpu(const StudentKer
     char* d = abi::__cxa_demangle(o.mangled.c_str(), nullptr, nullptr, &status);
     const std::string name = status == 0 && d ? d : o.mangled;
     std::free(d);
-    if (names_entry(name, src.entry) || o.mangled == src.entry) mangled = o.mangled;
+    if (student::names_entry(name, src.entry) || o.mangled == src.entry) mangled = o.mangled;
   }
   if (mangled.empty()) return StudentGpuError{fmt::format("{}: nvcc's cubin has no kernel {}", src.path.string(), src.entry), false};
 

@@ -354,6 +354,7 @@ void StudentKernel::Impl::fill_pages(StudentRegion& r, std::uint64_t from, std::
 
 void StudentKernel::Impl::run_thread() {
   AccessRecorder* rec = tracing;
+  for (const auto& [array, bytes] : vector_reads) rec->read_rows_as_vectors(array, bytes);
   for (const StudentRegion& r : regions) {
     const std::uint64_t elements = r.declared_bytes / static_cast<std::uint64_t>(r.elem_bytes);
     const int cols = static_cast<int>(std::min<std::uint64_t>(elements, 0x7fffffff));

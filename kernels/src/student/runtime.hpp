@@ -120,6 +120,7 @@ struct StudentKernel::Impl {
   std::vector<StudentOutOfRange> out_of_range;
   std::vector<std::string> notes;
   RaceDetector* races = nullptr;
+  std::vector<std::pair<std::string, int>> vector_reads;  // shared arrays nvcc reads wide (apply_sass)
   int fewest_barriers = 0, most_barriers = 0;  // per thread, while check() runs a block
 
   // The instrumented code's calls to the hooks are nothrow (GCC declares the

@@ -89,6 +89,15 @@ struct StudentFindings {
   int blocks_checked = 0;
 };
 
+// What the SASS shows nvcc did to the accesses of one line (StudentKernel::apply_sass).
+struct StudentCompilerNote {
+  int line = 0;
+  std::string array;
+  std::string what;       // one sentence
+  std::string sass;       // the instruction that shows it: "LDS.128 R8, [R3+0x10]"
+  bool corrected = false; // the counts now follow the SASS
+};
+
 // A parameter of the entry as a GPU launch needs it.
 struct StudentParameter {
   std::string name;
@@ -123,6 +132,12 @@ class StudentKernel {
   // Accesses past a --size (or the dynamic shared bytes) seen so far, the first per site.
   std::vector<StudentOutOfRange> out_of_range() const;
 
+  // Reads the entry's SASS (nvdisasm -g -c of nvcc's sm_90 cubin; nvcc.hpp's
+  // sass_listing, or a recorded one) against the traced sites, line by line:
+  // shared loads nvcc widens are counted as the GPU executes them from now on,
+  // every other difference is a note.
+  std::vector<StudentCompilerNote> apply_sass(const std::string& listing);
+
   // The entry's parameters; a pointer's `bytes` is known once a trace has run.
   std::vector<StudentParameter> parameters() const;
 
@@ -155,6 +170,14 @@ struct StudentGpuError {
   std::string message;
   bool no_gpu = false;
 };
+// The entry's SASS listing, for apply_sass(): nvcc -cubin -lineinfo for sm_90,
+// then nvdisasm -g -c. The error says what is missing (no GPU is needed).
+struct SassListing {
+  std::string text;
+  std::string missing;  // why there is none: no nvcc, no nvdisasm, nvcc's error
+};
+SassListing student_sass_listing(const StudentSource& src);
+
 std::variant<StudentGpuRun, StudentGpuError> run_student_on_gpu(const StudentKernel& kernel, int repeat = 50);
 
 // Nsight Compute's `metrics` (comma-separated) for the entry's first launch of
