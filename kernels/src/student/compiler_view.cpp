@@ -41,17 +41,35 @@ std::vector<StudentCompilerNote> StudentKernel::apply_sass(const std::string& li
     Op op;
     int bytes;
     std::string array;
+    // A thread's successive accesses here that are one element apart, and all
+    // its successive pairs: a loop over consecutive elements (As[ty][k]), which
+    // nvcc can merge, has nearly all its pairs one element apart.
+    int consecutive = 0, pairs = 0;
   };
   std::vector<Site> sites;
   for (const Dim3 b : {Dim3{0, 0, 0}, Dim3{lc.grid.x - 1, lc.grid.y - 1, lc.grid.z - 1}})
     for (int w = 0; w < warps; ++w) {
       const WarpTrace t = trace_warp(descriptor_, p, b, w);
-      for (const SiteInfo& s : t.sites) {
+      for (std::size_t si = 0; si < t.sites.size(); ++si) {
+        const SiteInfo& s = t.sites[si];
         const std::string array = s.array >= 0 ? t.arrays[static_cast<std::size_t>(s.array)].name : "";
-        if (std::none_of(sites.begin(), sites.end(), [&](const Site& x) {
-              return x.line == s.line && x.space == s.space && x.op == s.op && x.array == array;
-            }))
+        auto at = std::find_if(sites.begin(), sites.end(), [&](const Site& x) {
+          return x.line == s.line && x.space == s.space && x.op == s.op && x.array == array;
+        });
+        if (at == sites.end()) {
           sites.push_back({s.line, s.space, s.op, s.bytes, array});
+          at = sites.end() - 1;
+        }
+        // The first active lane's addresses, instruction after instruction of this site and phase.
+        const TracedInstruction* previous = nullptr;
+        for (const TracedInstruction& i : t.instructions) {
+          if (i.site != static_cast<int>(si) || !(i.access.active_mask & 1u)) continue;
+          if (previous && previous->phase == i.phase) {
+            ++at->pairs;
+            if (i.access.address[0] == previous->access.address[0] + static_cast<std::uint64_t>(s.bytes)) ++at->consecutive;
+          }
+          previous = &i;
+        }
       }
     }
   // Per (line, space, op): the SASS's widest instruction and one example of it.
@@ -73,14 +91,16 @@ std::vector<StudentCompilerNote> StudentKernel::apply_sass(const std::string& li
       continue;
     }
     const student::SassAccess& a = *it->second;
-    if (a.bytes > s.bytes && s.space == Space::Shared && s.op == Op::Load && (a.bytes == 8 || a.bytes == 16)) {
+    const bool mergeable = s.pairs > 0 && 2 * s.consecutive >= s.pairs;
+    if (a.bytes > s.bytes && s.space == Space::Shared && s.op == Op::Load && (a.bytes == 8 || a.bytes == 16) &&
+        mergeable) {
       widen[s.array] = std::max(widen[s.array], a.bytes);
       notes.push_back({s.line, s.array,
                        fmt::format("nvcc reads {} {} bytes at a time, merging the unrolled loop's consecutive {}-byte "
                                    "reads: counted as the GPU executes them",
                                    s.array, a.bytes, s.bytes),
                        a.text, true});
-    } else if (a.bytes > s.bytes) {
+    } else if (a.bytes > s.bytes && !(s.space == Space::Shared && s.op == Op::Load)) {
       notes.push_back({s.line, s.array,
                        fmt::format("nvcc makes this {} {} bytes wide ({} in the source); the counts here are the "
                                    "source's",
