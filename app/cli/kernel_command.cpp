@@ -22,6 +22,9 @@
 
 #include "cli/command.hpp"
 #include "cli/model_gpu.hpp"
+#if WS_HAVE_GUI
+#include "gui/session.hpp"
+#endif
 #include "cli/ncu_launch.hpp"
 #include "cli/report_command.hpp"
 #include "ws/kernels/input_file.hpp"
@@ -102,7 +105,8 @@ std::string array_of(const KernelReport& r, const SiteInfo& s) {
 
 // This command again, to run under ncu: the same file and launch, one timed launch.
 std::vector<std::string> relaunch_command(const KernelFileOptions& o) {
-  std::vector<std::string> c{own_path(), "kernel", o.file, "--grid", o.grid, "--block", o.block, "--run", "--repeat", "1"};
+  std::vector<std::string> c{own_path(), "kernel", o.file, "--run", "--repeat", "1"};
+  if (!o.grid.empty()) c.insert(c.end(), {"--grid", o.grid, "--block", o.block});  // else the file's launch line
   if (!o.entry.empty()) c.insert(c.end(), {"--entry", o.entry});
   for (const std::string& a : o.args) c.insert(c.end(), {"--arg", a});
   for (const std::string& s : o.sizes) c.insert(c.end(), {"--size", s});
@@ -303,14 +307,16 @@ int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& la
 
 }  // namespace
 
+int run_traced(const KernelFileOptions& o, const kernels::StudentLaunch& launch);
+
 CLI::App* add_kernel_command(CLI::App& root, KernelFileOptions& o) {
   CLI::App* cmd = root.add_subcommand("kernel", "trace your own CUDA file: every access's banks, wavefronts and "
                                                 "sectors, Nsight Compute's totals, races, the predicted time");
   cmd->add_option("file", o.file, "the .cu file (plain CUDA: __global__, __shared__, threadIdx, __syncthreads())")->required();
   cmd->add_option("--entry", o.entry, "the __global__ function to launch (needed when the file has several; "
                                       "a template with its arguments: 'reduce<256>')");
-  cmd->add_option("--grid", o.grid, "blocks: X, XxY or XxYxZ")->required();
-  cmd->add_option("--block", o.block, "threads per block: X, XxY or XxYxZ")->required();
+  cmd->add_option("--grid", o.grid, "blocks: X, XxY or XxYxZ (default: the file's '// launch:' line)");
+  cmd->add_option("--block", o.block, "threads per block: X, XxY or XxYxZ (default: the file's '// launch:' line)");
   cmd->add_option("--arg", o.args, "a scalar parameter by its name: --arg n=65536 (repeat for each)");
   cmd->add_option("--size", o.sizes, "a pointer parameter's length in elements, to report accesses beyond it: "
                                      "--size in=65536");
@@ -322,6 +328,8 @@ CLI::App* add_kernel_command(CLI::App& root, KernelFileOptions& o) {
   cmd->add_flag("--run", o.run, "also run it on this machine's GPU (compiled by nvcc): the median time beside the prediction");
   cmd->add_option("--repeat", o.repeat, "with --run: timed launches (after a warm-up)");
   cmd->add_flag("--ncu", o.ncu, "with --run: Nsight Compute's counters beside the simulator's");
+  cmd->add_flag("--window", o.window, "open it in the window: every access in the warp stepper, bank and sector "
+                                     "maps, the whole-kernel counters; saving the file re-traces it");
   cmd->add_option("--sass", o.sass, "an nvdisasm -g -c listing of the file's sm_90 cubin to read what nvcc did "
                                     "(default: compiled now where nvcc and nvdisasm are installed)");
   return cmd;
@@ -329,9 +337,24 @@ CLI::App* add_kernel_command(CLI::App& root, KernelFileOptions& o) {
 
 int run_kernel_command(const KernelFileOptions& o) {
   if (o.json && o.csv) throw UsageError("--json and --csv: give one");
+  if (o.timeout_seconds < 1) throw UsageError(fmt::format("--timeout: {} s; give at least 1", o.timeout_seconds));
   if (o.ncu && !o.run) throw UsageError("--ncu: give --run too (it profiles the GPU run)");
   if (o.repeat < 1 || o.repeat > 10000) throw UsageError(fmt::format("--repeat: {}; give 1 to 10000", o.repeat));
   kernels::StudentLaunch launch;
+  if (o.grid.empty() && o.block.empty() && o.args.empty() && o.sizes.empty() && o.dynamic_smem == 0) {
+    // No launch flags: the file's own "// launch:" line.
+    auto read = kernels::read_student_source(o.file, o.entry);
+    if (auto* e = std::get_if<std::string>(&read)) throw UsageError(*e);
+    const auto& words = std::get<kernels::StudentSource>(read).launch_words;
+    if (words.empty())
+      throw UsageError(fmt::format("--grid and --block are required: {} has no '// launch: --grid X --block Y' line",
+                                   o.file));
+    auto from_file = kernels::launch_from_words(words);
+    if (auto* e = std::get_if<std::string>(&from_file)) throw UsageError(fmt::format("{}: {}", o.file, *e));
+    return run_traced(o, std::get<kernels::StudentLaunch>(from_file));
+  }
+  if (o.grid.empty()) throw UsageError("--grid is required (or a '// launch:' line in the file and no launch flags)");
+  if (o.block.empty()) throw UsageError("--block is required (or a '// launch:' line in the file and no launch flags)");
   launch.grid = parse_dim("--grid", o.grid);
   launch.block = parse_dim("--block", o.block);
   launch.dynamic_shared_bytes = o.dynamic_smem;
@@ -343,7 +366,28 @@ int run_kernel_command(const KernelFileOptions& o) {
       throw UsageError(fmt::format("--size {}: '{}' is not a positive whole number of elements", name, value));
     launch.sizes.emplace_back(name, std::stoll(canon));
   }
-  if (o.timeout_seconds < 1) throw UsageError(fmt::format("--timeout: {} s; give at least 1", o.timeout_seconds));
+  return run_traced(o, launch);
+}
+
+int run_traced(const KernelFileOptions& o, const kernels::StudentLaunch& launch) {
+  if (o.window) {
+#if WS_HAVE_GUI
+    gui::StudentFileEditor f;
+    f.path = o.file;
+    f.entry = o.entry;
+    auto dims = [](Dim3 d) { return d.z > 1 ? fmt::format("{}x{}x{}", d.x, d.y, d.z) : fmt::format("{}x{}", d.x, d.y); };
+    f.grid = dims(launch.grid);
+    f.block = dims(launch.block);
+    for (const auto& [n, v] : launch.args) f.args += (f.args.empty() ? "" : " ") + n + "=" + v;
+    for (const auto& [n, v] : launch.sizes) f.sizes += (f.sizes.empty() ? "" : " ") + n + "=" + std::to_string(v);
+    f.dynamic_smem = launch.dynamic_shared_bytes;
+    gui::LessonStart start;
+    start.student_file = f;
+    return gui::run_window(gui::WindowOptions{}, start);
+#else
+    throw UsageError("--window: this warpscope was built without the window");
+#endif
+  }
   // The student's code runs in a child: a crash or an endless loop ends it, not
   // warpscope. WS_KERNEL_IN_PROCESS=1 runs it here (a debugger's view of a crash).
   if (const char* here = std::getenv("WS_KERNEL_IN_PROCESS"); here && std::string(here) == "1")

@@ -22,7 +22,8 @@ struct KernelFileOptions {
   bool run = false;   // also on this machine's GPU: compiled by nvcc, timed
   int repeat = 50;    // timed launches with --run
   bool ncu = false;
-  std::string sass;   // a recorded nvdisasm -g -c listing instead of compiling one now   // with --run: Nsight Compute's counters beside the simulator's
+  std::string sass;
+  bool window = false;  // open it in the window instead of printing   // a recorded nvdisasm -g -c listing instead of compiling one now   // with --run: Nsight Compute's counters beside the simulator's
 };
 
 CLI::App* add_kernel_command(CLI::App& root, KernelFileOptions& options);

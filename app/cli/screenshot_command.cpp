@@ -43,7 +43,31 @@ std::string variant_error(const std::string& flag, std::string message) {
   return flag + ": " + message;
 }
 
+void place_cursor(const ScreenshotOptions& o, gui::AppState& state);
+
+// --cu FILE: the student's own kernel, launched as its "// launch:" line says.
+void open_student_file(const ScreenshotOptions& o, gui::AppState& state) {
+  if (!o.kernel.kernel.empty() || !o.variant_layout.empty() || !o.variant_pattern.empty())
+    throw UsageError("--cu: the file is the kernel; give no --kernel or --variant-*");
+  auto read = kernels::read_student_source(o.cu, "");
+  if (auto* e = std::get_if<std::string>(&read)) throw UsageError("--cu: " + *e);
+  auto launch = kernels::launch_from_words(std::get<kernels::StudentSource>(read).launch_words);
+  if (auto* e = std::get_if<std::string>(&launch))
+    throw UsageError(fmt::format("--cu: {}: {} (write '// launch: --grid X --block Y' in its first lines)", o.cu, *e));
+  const kernels::StudentLaunch& l = std::get<kernels::StudentLaunch>(launch);
+  gui::StudentFileEditor& f = state.student_file;
+  f.path = o.cu;
+  f.grid = fmt::format("{}x{}x{}", l.grid.x, l.grid.y, l.grid.z);
+  f.block = fmt::format("{}x{}x{}", l.block.x, l.block.y, l.block.z);
+  for (const auto& [n, v] : l.args) f.args += (f.args.empty() ? "" : " ") + n + "=" + v;
+  for (const auto& [n, v] : l.sizes) f.sizes += (f.sizes.empty() ? "" : " ") + n + "=" + std::to_string(v);
+  f.dynamic_smem = l.dynamic_shared_bytes;
+  if (!state.open_student_file()) throw UsageError("--cu: " + f.error);
+  place_cursor(o, state);
+}
+
 void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
+  if (!o.cu.empty()) return open_student_file(o, state);
   const bool layout = !o.variant_layout.empty(), pattern = !o.variant_pattern.empty();
   if (layout && pattern) throw UsageError("--variant-pattern: give --variant-layout or --variant-pattern, not both");
   if ((layout || pattern) && !o.pattern.empty()) throw UsageError("--pattern: a lane expression, or a variant; not both");
@@ -72,7 +96,11 @@ void setup_state(const ScreenshotOptions& o, gui::AppState& state) {
     (layout ? state.variant_editor.layout : state.variant_editor.pattern) = layout ? o.variant_layout : o.variant_pattern;
     if (!state.apply_variant(&p)) throw UsageError(variant_error(flag, state.variant_editor.error));
   }
+  place_cursor(o, state);
+}
 
+// --block, --warp, --site, --occurrence and --pattern, on the kernel shown.
+void place_cursor(const ScreenshotOptions& o, gui::AppState& state) {
   const auto [bx, by] = parse_pair(o.block, ',', "--block");
   const Dim3 grid = state.launch.grid;
   if (bx < 0 || by < 0 || bx >= grid.x || by >= grid.y)
@@ -120,7 +148,8 @@ void refuse_beside_open(const ScreenshotOptions& o) {
       {!o.kernel.kernel.empty(), "--kernel"}, {!o.lesson.empty(), "--lesson"}, {!o.deck.empty(), "--deck"},
       {o.step != 1, "--step"}, {o.present, "--present"}, {o.reveal, "--reveal"}, {!o.pattern.empty(), "--pattern"},
       {!o.variant_layout.empty(), "--variant-layout"}, {!o.variant_pattern.empty(), "--variant-pattern"},
-      {o.warp != 0, "--warp"}, {o.block != "0,0", "--block"}, {!o.site.empty(), "--site"}, {o.arch != "sm90", "--arch"}};
+      {o.warp != 0, "--warp"}, {o.block != "0,0", "--block"}, {!o.site.empty(), "--site"}, {o.arch != "sm90", "--arch"},
+      {!o.cu.empty(), "--cu"}};
   for (const auto& [given, flag] : flags)
     if (given) throw UsageError(fmt::format("{}: the --open state sets it; give one of them", flag));
 }
@@ -173,6 +202,8 @@ CLI::App* add_screenshot_command(CLI::App& root, ScreenshotOptions& o) {
   cmd->add_option("--pattern", o.pattern, "own pattern: byte address as an expression in lane");
   cmd->add_option("--pattern-space", o.pattern_space, "own pattern: shared or global");
   cmd->add_option("--pattern-bytes", o.pattern_bytes, "own pattern: access width");
+  cmd->add_option("--cu", o.cu, "a student's own .cu file as the kernel, launched as its '// launch:' line says "
+                              "(docs/your-kernel.md)");
   cmd->add_option("--variant-layout", o.variant_layout,
                   "your variant: a tile layout in r, c, T for the shared transpose (the \"Your variant\" tab)");
   cmd->add_option("--variant-pattern", o.variant_pattern,

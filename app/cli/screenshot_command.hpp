@@ -36,6 +36,7 @@ struct ScreenshotOptions {
   bool reveal = false;   // the step's answer shown
   std::string deck;      // a deck (NAME or FILE): the clicker's keys walk it
   std::vector<std::string> presses;  // keys replayed in order after opening (--press PgDn --press B)
+  std::string cu;    // a student's .cu file, launched as its "// launch:" line says (the Kernel panel's "Your .cu file")
   std::string open;  // a view-state string (gui/view_state.hpp): the whole state instead of the flags above
 };
 

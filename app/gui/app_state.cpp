@@ -5,6 +5,7 @@
 // A student's variant (apply_variant) is a kernel like the catalog's: while it is
 // set, kernel() is its descriptor and resimulate() remakes it for new parameters.
 #include "gui/app_state.hpp"
+#include "gui/student_file.hpp"
 
 #include <algorithm>
 #include <exception>
@@ -37,7 +38,7 @@ std::string thread_label(Dim3 t) {
 AppState::AppState() { select_kernel(default_kernel_index()); }
 
 const kernels::KernelDescriptor& AppState::kernel() const {
-  return variant ? variant->descriptor() : kernels::catalog()[kernel_index];
+  return variant ? variant->descriptor() : student ? student->descriptor() : kernels::catalog()[kernel_index];
 }
 const ArchPreset& AppState::arch() const { return all_presets()[arch_index]; }
 
@@ -48,6 +49,7 @@ int AppState::warps_per_block() const {
 
 void AppState::select_kernel(int catalog_index, const kernels::KernelParams* keep) {
   variant.reset();
+  student.reset();
   ++kernel_serial;
   kernel_index = wrap(catalog_index, static_cast<int>(kernels::catalog().size()));
   params = keep ? *keep : kernel().defaults;
@@ -222,7 +224,8 @@ void AppState::resimulate() {
     return;
   }
   launch = kernels::launch_config(kernel(), params);
-  whole_kernel.request({&kernel(), params, &arch(), variant});
+  whole_kernel.request({&kernel(), params, &arch(),
+                        variant ? std::shared_ptr<const void>(variant) : std::shared_ptr<const void>(student)});
   retrace();
 }
 
@@ -317,6 +320,7 @@ void AppState::wait_variant_predictions() {
 }
 
 void AppState::tick(double dt_seconds) {
+  watch_student_file(*this, dt_seconds);
   whole_kernel.poll();
   variant_jobs.poll();
   // Predicted on the GPU the Timings panel shows: choosing another there re-predicts.

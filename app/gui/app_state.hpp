@@ -11,6 +11,7 @@
 #pragma once
 
 #include "lessons/concealment.hpp"
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,6 +23,7 @@
 #include "gui/whole_kernel_job.hpp"
 #include "ws/global_analysis.hpp"
 #include "ws/kernels/catalog.hpp"
+#include "ws/kernels/student.hpp"
 #include "ws/shared_analysis.hpp"
 #include "ws/trace.hpp"
 
@@ -63,6 +65,22 @@ struct VariantEditor {
   std::string pattern = "4 * (17 * lane)";  // in lane, i: the byte address read
   std::string swizzle;  // a preset on the byte address (kernels::kVariantSwizzles); empty: none
   std::string error;  // the last typed expression's message; the last good variant stays
+};
+
+// A student's own .cu file (the Kernel panel's "Your .cu file", a file dropped on
+// the window, `warpscope kernel FILE ... --window`): the fields of its launch as
+// typed, and what opening it found. Saving the file re-traces it.
+struct StudentFileEditor {
+  std::string path, entry;
+  std::string grid = "1", block = "256";
+  std::string args;   // "n=65536 alpha=2": the scalar parameters by name
+  std::string sizes;  // "in=65536": arrays' lengths, for out-of-range reports
+  int dynamic_smem = 0;
+  std::string error;                  // the last open's message; the last good kernel stays
+  std::vector<std::string> findings;  // races, what nvcc did, accesses out of range: a line each
+  bool open_requested = false;        // open at the next tick (a drop, the command line)
+  std::filesystem::file_time_type opened_mtime{};
+  double since_check = 0;             // seconds since the file's time was last read
 };
 
 struct Playback {
@@ -144,6 +162,11 @@ class AppState {
   // base's defaults). On success it is the current kernel, every panel shows it,
   // and true is returned; on failure variant_editor.error says why and nothing else changes.
   bool apply_variant(const kernels::KernelParams* with = nullptr);
+  // Compiles, rehearses (a child process: a crash or a hang is a message) and
+  // loads student_file's kernel; on success it is the current kernel, keeping
+  // the block, warp and instruction when the same file is opened again. On
+  // failure student_file.error says why and nothing else changes.
+  bool open_student_file();
 
   // Once per frame: playback, background jobs.
   void tick(double dt_seconds);
@@ -169,6 +192,9 @@ class AppState {
   // While set, kernel() is this variant's descriptor (shared: the whole-kernel job and
   // the GPU run keep it alive after the student types the next one).
   std::shared_ptr<const kernels::KernelVariant> variant;
+  // While set (and no variant), kernel() is the student's own file (open_student_file()).
+  std::shared_ptr<kernels::StudentKernel> student;
+  StudentFileEditor student_file;
   int kernel_serial = 0;  // changes whenever kernel() does (each variant is a new kernel)
 
   // Derived.

@@ -465,6 +465,14 @@ TimingsText timings_text(const AppState& state) {
   t.source = tm.live() ? fmt::format("Measured and calibrated live on {} just now", m->gpu)
                        : fmt::format("recorded on {} ({})", m->gpu, m->date);
   const std::string name(state.kernel().name);
+  if (state.student) {
+    // The recorded timings are the catalog's; a student's file is timed by --run.
+    t.kernel = fmt::format("{} ({})", name, state.student->source().path.filename().string());
+    t.lines.push_back({Kind::Plain, fmt::format("Your own kernel is not in the recorded timings: `warpscope kernel {} "
+                                                "--run` times it on a GPU, beside this prediction.",
+                                                state.student->source().path.filename().string())});
+    return t;
+  }
   t.kernel = fmt::format("{}, {}", name, kernels::params_label(state.kernel(), state.params));
   const Measurement* here = m->find(name, state.params);
   if (!here) {

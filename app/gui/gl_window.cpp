@@ -9,6 +9,9 @@
 // (headless_window.cpp).
 #include "gui/gl_window.hpp"
 
+#include <string>
+#include <utility>
+
 #ifdef __EMSCRIPTEN__
 // The web page: WebGL2 is OpenGL ES 3, whose functions Emscripten links directly.
 #include <GLES3/gl3.h>
@@ -333,6 +336,12 @@ void GlWindow::queue_input_events() {
     e.code = key, e.down = action != GLFW_RELEASE, e.scancode = scancode, e.action = action, e.mods = mods;
     push_input(w, e);
   });
+#ifndef __EMSCRIPTEN__
+  // A .cu file dropped on the window opens as the student's own kernel.
+  glfwSetDropCallback(window_, [](GLFWwindow* w, int count, const char** paths) {
+    if (auto* self = static_cast<GlWindow*>(glfwGetWindowUserPointer(w)); self && count > 0) self->dropped_ = paths[0];
+  });
+#endif
   glfwSetCharCallback(window_, [](GLFWwindow* w, unsigned int c) {
     InputEvent e{InputEvent::Kind::Char};
     e.character = c;
@@ -362,6 +371,10 @@ void GlWindow::apply_input() {
 }
 
 void GlWindow::begin_frame(AppState& state) {
+  if (!dropped_.empty()) {
+    state.student_file.path = std::exchange(dropped_, {});
+    state.student_file.open_requested = true;
+  }
   if (state.view.font_reload) load_fonts(state);
   if (state.view.fullscreen != fullscreen_) toggle_fullscreen(state.view.fullscreen);
   state.view.fullscreen = fullscreen_;

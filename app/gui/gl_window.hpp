@@ -89,6 +89,7 @@ class GlWindow {
   unsigned fbo_ = 0, color_rb_ = 0;
   int fbo_w_ = 0, fbo_h_ = 0;
   InputQueue input_;
+  std::string dropped_;  // the last file dropped on the window, opened at the next frame
   float mouse_x_ = 0, mouse_y_ = 0;
   bool mouse_seen_ = false;
   bool mouse_down_[5] = {false, false, false, false, false};

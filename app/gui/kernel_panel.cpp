@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "gui/palette.hpp"
+#include "gui/student_file.hpp"
 #include "lessons/lesson_facts.hpp"
 
 namespace ws::gui {
@@ -70,8 +71,13 @@ void KernelPanel::Draw(AppState& state) {
   text_wrapped(description(state));
   ImGui::PopStyleColor();
   ImGui::Separator();
-  draw_tile_layout(state);
-  draw_params(state);
+  if (state.student) {
+    // A student's file has no catalog parameters: its launch is in the fields below.
+    draw_student_file(state);
+  } else {
+    draw_tile_layout(state);
+    draw_params(state);
+  }
 
   const auto presets = all_presets();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
@@ -87,6 +93,7 @@ void KernelPanel::Draw(AppState& state) {
   text_wrapped(std::string(state.arch().description));
   ImGui::PopStyleColor();
   draw_presets(state);
+  if (!state.student) draw_student_file(state);
 
   if (state.param_error) {
     ImGui::Separator();

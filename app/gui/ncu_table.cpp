@@ -114,6 +114,13 @@ const kernels::Reconciliation* NcuReconciler::get(const AppState& state) {
     return nullptr;
   }
   const kernels::KernelDescriptor& k = state.kernel();
+  if (state.student) {
+    // The recordings are the catalog's kernels'; a student's own file is profiled on demand.
+    status_ = fmt::format("Your own kernel: `warpscope kernel {} --run --ncu` puts Nsight Compute's counters beside "
+                          "these on a GPU.",
+                          state.student->source().path.filename().string());
+    return nullptr;
+  }
   kernels::NcuRecords records;
   if (!path.empty()) {
     auto loaded = kernels::load_ncu_records(std::filesystem::path(path).stem().string());

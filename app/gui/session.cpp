@@ -29,6 +29,12 @@ void build_frame(GlWindow& window, Workbench& bench, AppState& state, double dt_
 
 bool open_start(const LessonStart& start, Workbench& bench, AppState& state, std::string* error) {
   LessonPlayer& player = bench.lessons();
+  if (start.student_file) {
+    // Opened before the first frame; what fails is shown in the Kernel panel, the window stays.
+    state.student_file = *start.student_file;
+    state.open_student_file();
+    return true;
+  }
   if (!start.view_state.empty()) {
     if (auto bad = apply_view_state(start.view_state, state, player)) {
       *error = "--open: " + *bad;

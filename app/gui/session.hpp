@@ -22,6 +22,8 @@ struct LessonStart {
   std::string view_state;
   // A slide of the deck itself (its title slide, a press of its recap), for `export --deck`.
   std::optional<lessons::DeckPosition> deck_position;
+  // A student's own .cu file to open (`warpscope kernel FILE --window`), instead of a lesson.
+  std::optional<StudentFileEditor> student_file;
 };
 
 // Opens the start's deck and lesson in `bench` (the deck's first lesson when

@@ -19,6 +19,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <sstream>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -245,6 +246,19 @@ void Workbench::export_current_figure(AppState& state) {
   export_notice_ = failure.empty() ? fmt::format("Exported {}.svg and .csv", base) : "Export: cannot write " + failure;
 }
 std::string Workbench::copy_link(const AppState& state) {
+  if (state.student) {
+    // A link never carries source to compile: for a student's own file, the command that opens it.
+    const StudentFileEditor& f = state.student_file;
+    std::string command = fmt::format("warpscope kernel '{}' --grid {} --block {}", f.path, f.grid, f.block);
+    std::stringstream args(f.args), sizes(f.sizes);
+    for (std::string a; args >> a;) command += " --arg " + a;
+    for (std::string a; sizes >> a;) command += " --size " + a;
+    if (!f.entry.empty()) command += fmt::format(" --entry '{}'", f.entry);
+    if (f.dynamic_smem) command += fmt::format(" --dynamic-smem {}", f.dynamic_smem);
+    command += " --window";
+    export_notice_ = copy_to_clipboard(command) ? "Command copied: " + command : "Copy: refused; " + command;
+    return command;
+  }
   const std::string link = shareable_link(encode_view_state(state, lessons_));
   export_notice_ = copy_to_clipboard(link) ? "Link copied: " + link : "Copy link: the browser refused; " + link;
   return link;

@@ -353,6 +353,7 @@ void StudentKernel::Impl::fill_pages(StudentRegion& r, std::uint64_t from, std::
 }
 
 void StudentKernel::Impl::run_thread() {
+  std::lock_guard<std::mutex> one_at_a_time(running);
   AccessRecorder* rec = tracing;
   for (const auto& [array, bytes] : vector_reads) rec->read_rows_as_vectors(array, bytes);
   for (const StudentRegion& r : regions) {

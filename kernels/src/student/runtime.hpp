@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <exception>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -128,6 +129,10 @@ struct StudentKernel::Impl {
   // ProbeDone, a StudentTraceError) is kept here and the thread left by longjmp
   // to run_thread(), which throws it from warpscope's own frame.
   std::jmp_buf escape;
+  // One CUDA thread at a time: the library's thread state (threadIdx) and its
+  // __shared__ arrays are one copy, and the window traces a warp while its
+  // whole-kernel job runs.
+  std::mutex running;
   std::exception_ptr pending;
 
   void run_thread();

@@ -246,6 +246,18 @@ std::variant<StudentSource, std::string> read_student_source(const std::filesyst
     for (std::size_t i = at; i < end + 3; ++i)
       if (text[i] != '\n') text[i] = code[i] = ' ';
   }
+  // A launch written in the file: "// launch: --grid 256 --block 256 --arg n=65536".
+  {
+    std::stringstream lines(src.text);
+    std::string l;
+    for (int n = 0; n < 30 && std::getline(lines, l); ++n) {
+      const auto at = l.find("// launch:");
+      if (at == std::string::npos) continue;
+      std::stringstream words(l.substr(at + 10));
+      for (std::string w; words >> w;) src.launch_words.push_back(w);
+      break;
+    }
+  }
   std::string quoted = src.path.string();
   for (std::size_t i = 0; i < quoted.size(); ++i)
     if (quoted[i] == '\\' || quoted[i] == '"') quoted.insert(i++, 1, '\\');
@@ -254,6 +266,50 @@ std::variant<StudentSource, std::string> read_student_source(const std::filesyst
       "extern \"C\" const ws_rt_entry ws_rt_entry_info = ws_rt_launch<&{}>::describe();\n",
       quoted, text, src.entry);
   return src;
+}
+
+std::variant<StudentLaunch, std::string> launch_from_words(const std::vector<std::string>& words) {
+  StudentLaunch l;
+  bool grid = false, block = false;
+  auto dim = [](const std::string& t, Dim3& d) {
+    int* parts[3] = {&d.x, &d.y, &d.z};
+    std::stringstream in(t);
+    int n = 0;
+    for (std::string p; std::getline(in, p, 'x'); ++n) {
+      if (n == 3 || p.empty() || p.size() > 9 || p.find_first_not_of("0123456789") != std::string::npos) return false;
+      *parts[n] = std::stoi(p);
+      if (*parts[n] < 1) return false;
+    }
+    return n > 0 && t.back() != 'x';
+  };
+  for (std::size_t i = 0; i < words.size(); i += 2) {
+    const std::string& flag = words[i];
+    if (i + 1 >= words.size()) return fmt::format("launch line: {} has no value", flag);
+    const std::string& v = words[i + 1];
+    const auto eq = v.find('=');
+    if (flag == "--grid") {
+      if (!(grid = dim(v, l.grid))) return fmt::format("launch line: --grid '{}' is not X, XxY or XxYxZ", v);
+    } else if (flag == "--block") {
+      if (!(block = dim(v, l.block))) return fmt::format("launch line: --block '{}' is not X, XxY or XxYxZ", v);
+    } else if (flag == "--arg") {
+      if (eq == std::string::npos || eq == 0) return fmt::format("launch line: --arg '{}' is not NAME=VALUE", v);
+      l.args.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+    } else if (flag == "--size") {
+      char* end = nullptr;
+      const long long n = eq == std::string::npos ? 0 : std::strtoll(v.c_str() + eq + 1, &end, 10);
+      if (eq == std::string::npos || eq == 0 || *end || n < 1)
+        return fmt::format("launch line: --size '{}' is not NAME=ELEMENTS", v);
+      l.sizes.emplace_back(v.substr(0, eq), n);
+    } else if (flag == "--dynamic-smem") {
+      if (v.empty() || v.size() > 7 || v.find_first_not_of("0123456789") != std::string::npos)
+        return fmt::format("launch line: --dynamic-smem '{}' is not a number of bytes", v);
+      l.dynamic_shared_bytes = std::stoi(v);
+    } else {
+      return fmt::format("launch line: '{}' is not --grid, --block, --arg, --size or --dynamic-smem", flag);
+    }
+  }
+  if (!grid || !block) return std::string("launch line: it needs --grid and --block");
+  return l;
 }
 
 }  // namespace ws::kernels

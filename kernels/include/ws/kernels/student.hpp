@@ -9,6 +9,7 @@
 //   check_student()         a second run on other data, races within barrier intervals
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -36,6 +37,9 @@ struct StudentSource {
   std::vector<std::string> kernels;      // every __global__ function of the file
   std::vector<std::string> param_names;  // the entry's, in order
   std::string translation_unit;          // what the host compiler compiles
+  // The words of a "// launch: --grid 256 --block 256 --arg n=65536" comment in
+  // the file's first 30 lines (empty: none): the launch when no flag gives one.
+  std::vector<std::string> launch_words;
 };
 
 // Reads `path` and picks its __global__ function `entry` (empty: the only one).
@@ -64,6 +68,10 @@ struct StudentLaunch {
 // (each instruction of such a line is its own site, numbered below 0), and a
 // second kind of access at one place (a load and a store of a[i]++) shown at the place's column.
 inline int display_column(int column) { return column <= 0 ? 0 : column % 10000; }
+
+// The launch a "// launch:" comment gives (--grid, --block, --arg, --size,
+// --dynamic-smem); the error names the word that is wrong.
+std::variant<StudentLaunch, std::string> launch_from_words(const std::vector<std::string>& words);
 
 // A problem found while tracing that is not an error of the trace: printed and in --json.
 struct StudentRace {
@@ -150,6 +158,12 @@ class StudentKernel {
   KernelDescriptor descriptor_;
   std::unique_ptr<Impl> impl_;
 };
+
+// Loads, checks and traces the whole launch once in a child process (the
+// window, before it loads the same kernel into itself): the message of a
+// refusal, a crash or a run past `limit`; nothing when all went well.
+std::optional<std::string> rehearse_student(const StudentSource& src, const CompiledStudent& lib,
+                                            const StudentLaunch& launch, std::chrono::seconds limit);
 
 // Thrown through the student's code when a thread cannot go on: an address in no
 // array. Caught by the tracing functions' callers (the command line, the tests).
