@@ -19,3 +19,8 @@ lesson --lesson padding --step 4 --out "$root/docs/screenshot-lesson-padding.png
 projector --variant-layout '(c + 2*r) % T' --out "$root/docs/variant-layout.png"
 # Measured vs predicted on the recorded H100 (docs/prediction.md), at the projector size.
 projector --kernel transpose_shared --results compare --out "$root/docs/screenshot-measured-vs-predicted.png"
+# A student's own .cu file (docs/your-kernel.md), from a neutral folder so that no machine's path shows.
+mkdir -p /tmp/homework
+cp "$root/tests/student_kernels/reduce_interleaved.cu" "$root/tests/student_kernels/scan_work_efficient_padded.cu" /tmp/homework/
+projector --cu /tmp/homework/reduce_interleaved.cu --out "$root/docs/screenshot-your-kernel.png"
+projector --cu /tmp/homework/scan_work_efficient_padded.cu --results whole-kernel --out "$root/docs/screenshot-your-kernel-whole.png"

@@ -20,9 +20,12 @@ void RaceDetector::reset() {
 
 void RaceDetector::found(int region, std::uint64_t word, int first, SourcePlace first_at, bool first_write, int second,
                          SourcePlace second_at, bool second_write, int phase) {
+  // One example per pair of places, and per kind: within one warp, across two.
+  const bool one_warp = first / 32 == second / 32;
   for (const Found& f : found_)
     if (f.region == region && f.first_at.line == first_at.line && f.first_at.column == first_at.column &&
-        f.second_at.line == second_at.line && f.second_at.column == second_at.column)
+        f.second_at.line == second_at.line && f.second_at.column == second_at.column &&
+        (f.first / 32 == f.second / 32) == one_warp)
       return;
   if (found_.size() < 32)
     found_.push_back({region, word, first, second, phase, first_at, second_at, first_write, second_write});
@@ -115,6 +118,7 @@ std::variant<StudentFindings, std::string> StudentKernel::check(int max_blocks) 
   const LaunchConfig lc = launch_config(descriptor_, p);
   const int warps = (lc.block.count() + kMaxWarpLanes - 1) / kMaxWarpLanes;
   RaceDetector races;
+  std::vector<long long> counted_in;  // per race found: the last block counted for it
   for (const Dim3& b : sample_blocks(lc.grid, max_blocks)) {
     std::vector<WarpTrace> first;
     races.reset();
@@ -132,6 +136,7 @@ std::variant<StudentFindings, std::string> StudentKernel::check(int max_blocks) 
     im.races = nullptr;
     // One entry per pair of source places, whichever block and word shows it;
     // an example across two warps is kept over one within a warp (clearer to a student).
+    const long long block_id = b.x + (static_cast<long long>(b.y) + static_cast<long long>(b.z) * lc.grid.y) * lc.grid.x;
     for (StudentRace& r : races.take(im.regions, b, lc.block)) {
       auto same = std::find_if(out.races.begin(), out.races.end(), [&](const StudentRace& o) {
         return o.array == r.array && std::minmax({o.first_line * 4096 + o.first_column, o.second_line * 4096 + o.second_column}) ==
@@ -139,14 +144,17 @@ std::variant<StudentFindings, std::string> StudentKernel::check(int max_blocks) 
       });
       if (same == out.races.end()) {
         out.races.push_back(r);
-      } else if (same->block.x == r.block.x && same->block.y == r.block.y && same->block.z == r.block.z) {
-        if (same->same_warp && !r.same_warp) {
-          const int blocks = same->blocks;
-          *same = r;
-          same->blocks = blocks;
-        }
-      } else {
+        counted_in.push_back(block_id);
+        continue;
+      }
+      const auto i = static_cast<std::size_t>(same - out.races.begin());
+      if (counted_in[i] != block_id) {
+        counted_in[i] = block_id;
         ++same->blocks;
+      } else if (same->same_warp && !r.same_warp) {
+        const int blocks = same->blocks;
+        *same = r;
+        same->blocks = blocks;
       }
     }
     if (im.fewest_barriers != im.most_barriers)

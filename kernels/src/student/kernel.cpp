@@ -305,9 +305,10 @@ std::variant<std::unique_ptr<StudentKernel>, std::string> StudentKernel::load(co
     r.elem_bytes = o.size % 4 == 0 ? 4 : 1;
     im.regions.push_back(std::move(r));
   }
-  if (launch.dynamic_shared_bytes > 0 || src.translation_unit.find("ws_rt_extern_shared<") != std::string::npos) {
+  if (launch.dynamic_shared_bytes > 0 || !src.extern_shared.empty()) {
     StudentRegion r;
-    r.name = "extern __shared__";
+    // Every extern __shared__ array is the launch's one dynamic buffer: named as the file names it.
+    r.name = src.extern_shared.empty() ? std::string("dynamic shared") : fmt::format("{}", fmt::join(src.extern_shared, "/"));
     r.space = Space::Shared;
     r.dynamic = true;
     r.begin = reinterpret_cast<std::uintptr_t>(dynamic_shared);

@@ -236,6 +236,8 @@ std::variant<StudentSource, std::string> read_student_source(const std::filesyst
     std::string type = m[1].str();
     type = std::regex_replace(type, std::regex(R"(__align__\s*\(\s*\d+\s*\)|alignas\s*\(\s*\d+\s*\))"), " ");
     const std::string with = fmt::format("{0}* const {1} = ws_rt_extern_shared<{0}>();", type, m[2].str());
+    if (std::find(src.extern_shared.begin(), src.extern_shared.end(), m[2].str()) == src.extern_shared.end())
+      src.extern_shared.push_back(m[2].str());
     const auto b = static_cast<std::size_t>(m.position(0));
     replace_keeping_lines(text, code, b, b + static_cast<std::size_t>(m.length(0)), with);
   }

@@ -37,6 +37,7 @@ struct StudentSource {
   std::vector<std::string> kernels;      // every __global__ function of the file
   std::vector<std::string> param_names;  // the entry's, in order
   std::string translation_unit;          // what the host compiler compiles
+  std::vector<std::string> extern_shared;  // names of its `extern __shared__ T name[];` arrays
   // The words of a "// launch: --grid 256 --block 256 --arg n=65536" comment in
   // the file's first 30 lines (empty: none): the launch when no flag gives one.
   std::vector<std::string> launch_words;
