@@ -2,6 +2,8 @@
 # Installs the distro packages warpscope builds and tests with, only those missing.
 # dpkg-dev (dpkg-shlibdeps) and help2man make the Debian package (scripts/package.sh).
 # Works as root, or through sudo otherwise. Safe to run again: does nothing when all are present.
+# llvm gives llvm-symbolizer: the columns of a student's kernel's accesses
+# (docs/your-kernel.md; without it each access is shown by its line).
 # Also clang with libFuzzer for scripts/fuzz.sh (best effort: without it the
 # fuzz smoke run is skipped, everything else works).
 set -euo pipefail
@@ -14,6 +16,7 @@ packages=(
   xvfb xauth fonts-dejavu-core
   dpkg-dev help2man
   clang
+  llvm
 )
 
 missing=()

@@ -469,7 +469,7 @@ TimingsText timings_text(const AppState& state) {
     // The recorded timings are the catalog's; a student's file is timed by --run.
     t.kernel = fmt::format("{} ({})", name, state.student->source().path.filename().string());
     t.lines.push_back({Kind::Plain, fmt::format("Your own kernel is not in the recorded timings: `warpscope kernel {} "
-                                                "--run` times it on a GPU, beside this prediction.",
+                                                "--run` times it on a GPU and prints the predicted time beside it.",
                                                 state.student->source().path.filename().string())});
     return t;
   }
