@@ -71,13 +71,28 @@ std::string source_line(const std::string& text, int line) {
   return l.size() > 44 ? l.substr(0, 43) + "…" : l;
 }
 
-// The thirteen counters `reconcile` reads, by their Nsight Compute names.
-nlohmann::json ncu_totals(const KernelReport& r) {
+// The thirteen counters `reconcile` reads, by their Nsight Compute names. Atomics
+// (recorded as loads of their words) go under ncu's atomic metrics instead, where
+// the kernel has any: shared ATOMS, global ATOMG (RED where nvcc drops the old value).
+nlohmann::json ncu_totals(const KernelReport& r, const kernels::StudentKernel& k) {
+  Counters shared_atom, global_atom, shared_load = r.shared_load, global_load = r.global_load;
+  auto less = [](Counters& c, const Counters& by) {
+    c.instructions -= by.instructions;
+    c.wavefronts -= by.wavefronts;
+    c.bank_conflicts -= by.bank_conflicts;
+    c.requests -= by.requests;
+    c.sectors -= by.sectors;
+  };
+  for (const auto& s : r.sites)
+    if (k.is_atomic(s.site.line, s.site.column)) {
+      (s.site.space == Space::Shared ? shared_atom : global_atom).add(s.kernel);
+      less(s.site.space == Space::Shared ? shared_load : global_load, s.kernel);
+    }
   nlohmann::json t = nlohmann::json::object();
   for (Space s : {Space::Shared, Space::Global})
     for (Op o : {Op::Load, Op::Store}) {
-      const Counters& c = s == Space::Shared ? (o == Op::Load ? r.shared_load : r.shared_store)
-                                             : (o == Op::Load ? r.global_load : r.global_store);
+      const Counters& c = s == Space::Shared ? (o == Op::Load ? shared_load : r.shared_store)
+                                             : (o == Op::Load ? global_load : r.global_store);
       t[kernels::ncu_metric(s, o, "instructions")] = c.instructions;
       if (s == Space::Shared) {
         t[kernels::ncu_metric(s, o, "wavefronts")] = c.wavefronts;
@@ -88,6 +103,16 @@ nlohmann::json ncu_totals(const KernelReport& r) {
       }
     }
   t[kernels::ncu_metric(Space::Shared, Op::Load, "ldmatrix_instructions")] = 0;
+  if (shared_atom.instructions) {
+    t["smsp__sass_inst_executed_op_shared_atom.sum"] = shared_atom.instructions;
+    t["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum"] = shared_atom.wavefronts;
+    t["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum"] = shared_atom.bank_conflicts;
+  }
+  if (global_atom.instructions) {
+    t["smsp__sass_inst_executed_op_global_atom.sum"] = global_atom.instructions;
+    t["l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum"] = global_atom.requests;
+    t["l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum"] = global_atom.sectors;
+  }
   return t;
 }
 
@@ -98,6 +123,16 @@ std::string place(int line, int column) {
 
 std::string dim(Dim3 d) { return d.z > 1 ? fmt::format("{}x{}x{}", d.x, d.y, d.z) : d.y > 1 ? fmt::format("{}x{}", d.x, d.y) : fmt::format("{}", d.x); }
 std::string coords(Dim3 d) { return fmt::format("({},{},{})", d.x, d.y, d.z); }
+
+bool totals_has_atomics(const KernelReport& r, const kernels::StudentKernel& k) {
+  return std::any_of(r.sites.begin(), r.sites.end(), [&](const auto& s) {
+    return s.site.space == Space::Global && k.is_atomic(s.site.line, s.site.column);
+  });
+}
+
+std::string op_of(const kernels::StudentKernel& k, const SiteInfo& s) {
+  return k.is_atomic(s.line, s.column) ? "atomic" : std::string(to_string(s.op));
+}
 
 std::string array_of(const KernelReport& r, const SiteInfo& s) {
   return s.array >= 0 && s.array < static_cast<int>(r.arrays.size()) ? r.arrays[static_cast<std::size_t>(s.array)].name : "?";
@@ -185,7 +220,7 @@ int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& la
     for (const auto& s : r.sites) {
       const Counters& c = s.kernel;
       fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", s.site.line, kernels::display_column(s.site.column), array_of(r, s.site),
-                 to_string(s.site.space), to_string(s.site.op), s.site.bytes, c.instructions, c.wavefronts,
+                 to_string(s.site.space), op_of(kernel, s.site), s.site.bytes, c.instructions, c.wavefronts,
                  c.ideal_wavefronts, c.bank_conflicts, c.requests, c.sectors, c.ideal_sectors);
     }
     if (gpu_error) std::cerr << "warpscope: " << gpu_error->message << "\n";
@@ -202,7 +237,7 @@ int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& la
     for (const auto& s : r.sites) {
       const Counters& c = s.kernel;
       nlohmann::json site = {{"line", s.site.line}, {"column", kernels::display_column(s.site.column)}, {"array", array_of(r, s.site)},
-                             {"space", to_string(s.site.space)}, {"op", to_string(s.site.op)},
+                             {"space", to_string(s.site.space)}, {"op", op_of(kernel, s.site)},
                              {"bytes", s.site.bytes}, {"instructions", c.instructions}};
       if (s.site.space == Space::Shared) {
         site["wavefronts"] = c.wavefronts;
@@ -216,7 +251,7 @@ int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& la
       sites.push_back(site);
     }
     j["sites"] = sites;
-    j["totals"] = ncu_totals(r);
+    j["totals"] = ncu_totals(r, kernel);
     j["occupancy"] = {{"blocks_per_sm", r.occupancy.blocks_per_sm}, {"limiter", r.occupancy.limiter}};
     j["prediction"] = prediction_json(predicted, *gpu);
     nlohmann::json races = nlohmann::json::array();
@@ -256,12 +291,13 @@ int trace_and_print(const KernelFileOptions& o, const kernels::StudentLaunch& la
     const bool shared = s.site.space == Space::Shared;
     fmt::print("{:>8}  {:<10} {:<6} {:<5} {:>2}  {:>11} {:>11} {:>9} {:>9}   {}\n",
                place(s.site.line, s.site.column), array_of(r, s.site), to_string(s.site.space),
-               to_string(s.site.op), s.site.bytes, c.instructions, shared ? c.wavefronts : c.sectors,
+               op_of(kernel, s.site), s.site.bytes, c.instructions, shared ? c.wavefronts : c.sectors,
                shared ? c.ideal_wavefronts : c.ideal_sectors, shared ? c.bank_conflicts : c.requests,
                source_line(src.text, s.site.line));
   }
-  fmt::print("\nwhole kernel, as Nsight Compute names it:\n");
-  const nlohmann::json totals = ncu_totals(r);
+  fmt::print("\nwhole kernel, as Nsight Compute names it{}:\n",
+             totals_has_atomics(r, kernel) ? " (an atomic whose old value is unused is a RED, under ncu's op_red)" : "");
+  const nlohmann::json totals = ncu_totals(r, kernel);
   if (ncu) fmt::print("  {:<58} {:>12} {:>12}\n", "", "simulated", "ncu");
   for (const auto& [metric, value] : totals.items()) {
     const auto v = value.get<std::uint64_t>();

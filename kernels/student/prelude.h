@@ -71,7 +71,7 @@ struct ws_rt_thread_state {
 // How each access reaches warpscope: `pc` is the return address into the
 // instrumented code, `caller_pc` the one above it (a library function such as
 // std::min reading through a reference: its caller is the student's line);
-// `kind` 0 load, 1 store. Unset while the library's static
+// `kind` 0 load, 1 store, 2 atomic. Unset while the library's static
 // initializers run (dlopen): the hooks do nothing then.
 struct ws_rt_host_calls {
   void (*access)(void* pc, void* caller_pc, const volatile void* address, unsigned long bytes, int kind);
@@ -124,13 +124,16 @@ ws_rt_plain int __any_sync(unsigned, int p) { return p != 0; }
 ws_rt_plain int __all_sync(unsigned, int p) { return p != 0; }
 ws_rt_plain unsigned __activemask() { return 0xffffffffu; }
 
-// Atomics: a load and a store of the lane's address, as the trace counts them.
-#define WS_RT_ATOMIC(name, expr)                \
-  template <class T, class U>                   \
-  __attribute__((always_inline)) inline T name(T* p, U v) { \
-    T old = *p;                                 \
-    *p = (expr);                                \
-    return old;                                 \
+// Atomics: one access of the lane's word (kind 2), as the GPU's one ATOMS or
+// ATOMG instruction; the update itself is not instrumented.
+#define WS_RT_ATOMIC(name, expr)                                                              \
+  template <class T, class U>                                                                 \
+  ws_rt_plain T name(T* p, U v) {                                                             \
+    if (ws_rt_host.access)                                                                    \
+      ws_rt_host.access(__builtin_return_address(0), __builtin_return_address(1), p, sizeof(T), 2); \
+    T old = *p;                                                                               \
+    *p = (expr);                                                                              \
+    return old;                                                                               \
   }
 WS_RT_ATOMIC(atomicAdd, old + static_cast<T>(v))
 WS_RT_ATOMIC(atomicSub, old - static_cast<T>(v))
@@ -141,7 +144,8 @@ WS_RT_ATOMIC(atomicOr, old | static_cast<T>(v))
 WS_RT_ATOMIC(atomicAnd, old & static_cast<T>(v))
 WS_RT_ATOMIC(atomicXor, old ^ static_cast<T>(v))
 template <class T, class U, class V>
-__attribute__((always_inline)) inline T atomicCAS(T* p, U compare, V v) {
+ws_rt_plain T atomicCAS(T* p, U compare, V v) {
+  if (ws_rt_host.access) ws_rt_host.access(__builtin_return_address(0), __builtin_return_address(1), p, sizeof(T), 2);
   T old = *p;
   *p = old == static_cast<T>(compare) ? static_cast<T>(v) : old;
   return old;

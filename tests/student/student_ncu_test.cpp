@@ -109,5 +109,44 @@ TEST(StudentKernelNcu, TheSassIsWhatMakesTheTiledMatmulsSharedLoadsExact) {
   EXPECT_EQ(sass.sim.at(metric), sass.ncu.at(metric));
 }
 
+// Shared atomics (scripts/probes/shared_atomics.cu, assets/measurements/shared-atomics/):
+// one ATOMS per warp, served by the banks as a load of the same words is; the
+// same update written as a load and a store, for comparison. Every launch's
+// shared counters as recorded, the atomic's under ncu's op_atom metrics.
+TEST(StudentKernelNcu, SharedAtomicsCountAsNsightComputeCountsThem) {
+  const fs::path dir = fs::path(WS_NCU_RECORDS).parent_path() / "shared-atomics";
+  auto recorded = kernels::read_ncu_csv((dir / "shared_atomics.ncu.csv").string());
+  ASSERT_TRUE(recorded) << recorded.error().message;
+  const int strides[] = {0, 1, 2, 4, 8, 16, 32};
+  ASSERT_EQ(recorded->kernels.size(), 14u);
+  const std::string probe = (fs::path(WS_PROBES) / "shared_atomics.cu").string();
+  for (std::size_t i = 0; i < recorded->kernels.size(); ++i) {
+    const std::string entry = i % 2 ? "plain_add" : "atomic_add";
+    const int stride = strides[i / 2];
+    SCOPED_TRACE(entry + " at stride " + std::to_string(stride));
+    const auto& ncu = recorded->kernels[i].metrics;
+    kernels::StudentLaunch l = launch_of(1, 32);
+    l.args = {{"stride", std::to_string(stride)}};
+    Loaded k = load_kernel(probe, l, entry);
+    ASSERT_TRUE(k.kernel) << k.error;
+    const auto r = kernels::report(k.kernel->descriptor(), kernels::KernelParams{}, default_preset(), Dim3{0, 0, 0}, 0);
+    Counters atom, load = r.shared_load;
+    for (const auto& site : r.sites)
+      if (site.site.space == Space::Shared && k.kernel->is_atomic(site.site.line, site.site.column)) {
+        atom.add(site.kernel);
+        load.instructions -= site.kernel.instructions;
+        load.wavefronts -= site.kernel.wavefronts;
+        load.bank_conflicts -= site.kernel.bank_conflicts;
+      }
+    EXPECT_EQ(double(atom.instructions), ncu.at("smsp__sass_inst_executed_op_shared_atom.sum"));
+    EXPECT_EQ(double(atom.wavefronts), ncu.at("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum"));
+    EXPECT_EQ(double(atom.bank_conflicts), ncu.at("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum"));
+    EXPECT_EQ(double(load.instructions), ncu.at("smsp__sass_inst_executed_op_shared_ld.sum"));
+    EXPECT_EQ(double(load.wavefronts), ncu.at("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"));
+    EXPECT_EQ(double(r.shared_store.instructions), ncu.at("smsp__sass_inst_executed_op_shared_st.sum"));
+    EXPECT_EQ(double(r.shared_store.wavefronts), ncu.at("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"));
+  }
+}
+
 }  // namespace
 }  // namespace ws::test

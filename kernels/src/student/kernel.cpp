@@ -60,7 +60,7 @@ void hook_access(void* pc, void* caller, const volatile void* address, unsigned 
   std::exception_ptr failed;
   try {
     active->on_access(reinterpret_cast<std::uintptr_t>(pc), reinterpret_cast<std::uintptr_t>(caller),
-                      reinterpret_cast<std::uintptr_t>(address), bytes, kind == 1);
+                      reinterpret_cast<std::uintptr_t>(address), bytes, kind == 1, kind == 2);
   } catch (...) {
     failed = std::current_exception();
   }
@@ -141,6 +141,8 @@ StudentKernel::~StudentKernel() {
 }
 
 std::vector<StudentOutOfRange> StudentKernel::out_of_range() const { return impl_->out_of_range; }
+
+bool StudentKernel::is_atomic(int line, int column) const { return impl_->atomic_places.count({line, column}) > 0; }
 
 std::vector<StudentParameter> StudentKernel::parameters() const {
   std::vector<StudentParameter> out;
@@ -447,7 +449,7 @@ SourcePlace StudentKernel::Impl::place_of(std::uintptr_t pc) {
 }
 
 void StudentKernel::Impl::on_access(std::uintptr_t pc, std::uintptr_t caller_pc, std::uintptr_t address,
-                                    std::uint64_t bytes, bool write) {
+                                    std::uint64_t bytes, bool write, bool atomic) {
   int index = -1;
   for (std::size_t i = 0; i < regions.size(); ++i) {
     const StudentRegion& r = regions[i];
@@ -476,6 +478,10 @@ void StudentKernel::Impl::on_access(std::uintptr_t pc, std::uintptr_t caller_pc,
   // symbolizer puts at the same column (a[i]++) stay two sites.
   const auto [kind, fresh] = place_kind.try_emplace({at.line, at.column}, std::pair{index, write});
   if (!fresh && kind->second != std::pair{index, write}) at.column += kOtherAccessColumn;
+  // An atomic reads and writes its word in one instruction, served by the banks
+  // as a load of the same addresses is (docs/hardware-model.md, "Shared atomics"):
+  // recorded as that load, its site remembered as an atomic.
+  if (atomic) atomic_places.insert({at.line, at.column});
   if (offset + bytes > r.declared_bytes && out_of_range.size() < 64) {
     const bool seen = std::any_of(out_of_range.begin(), out_of_range.end(), [&](const StudentOutOfRange& o) {
       return o.line == at.line && o.column == at.column && o.array == r.name;
@@ -488,7 +494,7 @@ void StudentKernel::Impl::on_access(std::uintptr_t pc, std::uintptr_t caller_pc,
   }
   if (races && r.space == Space::Shared)
     for (std::uint64_t w = offset / 4; w <= (offset + bytes - 1) / 4; ++w)
-      races->access(index, w, thread_linear, phase, write, at);
+      if (!atomic) races->access(index, w, thread_linear, phase, write, at);  // atomics never race
   if (!tracing) return;
   // One access per machine instruction: a struct copied whole (12 bytes) is
   // loaded in pieces as wide as both its size and its address allow.

@@ -7,6 +7,7 @@
 #include <exception>
 #include <map>
 #include <mutex>
+#include <set>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -24,7 +25,7 @@ struct ws_rt_thread_state {
   ws_rt_uint3 thread, block, block_dim, grid_dim;
 };
 struct ws_rt_host_calls {
-  void (*access)(void* pc, void* caller_pc, const volatile void* address, unsigned long bytes, int kind);
+  void (*access)(void* pc, void* caller_pc, const volatile void* address, unsigned long bytes, int kind);  // kind 2: atomic
   void (*barrier)(void* pc);
   void (*warp_op)(void* pc, const char* what);
 };
@@ -107,6 +108,7 @@ struct StudentKernel::Impl {
   std::vector<void*> args;
   std::uint32_t generation = 1;
   std::unordered_map<std::uintptr_t, SourcePlace> places;
+  std::set<std::pair<int, int>> atomic_places;                   // (line, column) of atomics
   std::map<int, int> columnless;                                  // line -> instructions met without a column
   std::map<std::pair<int, int>, std::pair<int, bool>> place_kind;  // (line, column) -> (region, store)
   std::unique_ptr<student::Conversation> symbolizer;
@@ -136,7 +138,8 @@ struct StudentKernel::Impl {
   std::exception_ptr pending;
 
   void run_thread();
-  void on_access(std::uintptr_t pc, std::uintptr_t caller_pc, std::uintptr_t address, std::uint64_t bytes, bool write);
+  void on_access(std::uintptr_t pc, std::uintptr_t caller_pc, std::uintptr_t address, std::uint64_t bytes, bool write,
+                 bool atomic = false);
   SourcePlace place_of(std::uintptr_t pc);
   // The student's line of an access from `pc`, or from its caller's (a library function).
   SourcePlace place_of(std::uintptr_t pc, std::uintptr_t caller_pc);

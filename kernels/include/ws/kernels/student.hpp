@@ -147,6 +147,9 @@ class StudentKernel {
   // every other difference is a note.
   std::vector<StudentCompilerNote> apply_sass(const std::string& listing);
 
+  // Whether the site at (line, column) is an atomic (recorded as a load of its word).
+  bool is_atomic(int line, int column) const;
+
   // The entry's parameters; a pointer's `bytes` is known once a trace has run.
   std::vector<StudentParameter> parameters() const;
 
