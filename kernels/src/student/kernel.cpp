@@ -287,26 +287,18 @@ std::variant<std::unique_ptr<StudentKernel>, std::string> StudentKernel::load(co
     else if (o.section == ".data" || o.section == ".bss") device.push_back(o);
   }
   std::sort(shared.begin(), shared.end(), [](auto& a, auto& b) { return a.offset < b.offset; });
-  for (const student::ElfObject& o : device) {
-    StudentRegion r;
-    r.name = o.name;
-    r.space = Space::Global;
-    r.begin = im.library_base + o.offset;
-    r.declared_bytes = r.reserved_bytes = o.size;
-    r.sized = true;
-    r.elem_bytes = o.size % 4 == 0 ? 4 : 1;
-    im.regions.push_back(std::move(r));
-  }
-  for (const student::ElfObject& o : shared) {
-    StudentRegion r;
-    r.name = o.name;
-    r.space = Space::Shared;
-    r.begin = im.library_base + o.offset;
-    r.declared_bytes = r.reserved_bytes = o.size;
-    r.sized = true;
-    r.elem_bytes = o.size % 4 == 0 ? 4 : 1;
-    im.regions.push_back(std::move(r));
-  }
+  // Global first, then the static shared arrays: the recorder takes the dynamic one last.
+  for (const auto& [objects, space] : {std::pair{&device, Space::Global}, std::pair{&shared, Space::Shared}})
+    for (const student::ElfObject& o : *objects) {
+      StudentRegion r;
+      r.name = o.name;
+      r.space = space;
+      r.begin = im.library_base + o.offset;
+      r.declared_bytes = r.reserved_bytes = o.size;
+      r.sized = true;
+      r.elem_bytes = o.size % 4 == 0 ? 4 : 1;
+      im.regions.push_back(std::move(r));
+    }
   if (launch.dynamic_shared_bytes > 0 || !src.extern_shared.empty()) {
     StudentRegion r;
     // Every extern __shared__ array is the launch's one dynamic buffer: named as the file names it.
