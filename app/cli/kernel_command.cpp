@@ -24,6 +24,7 @@
 #include "cli/model_gpu.hpp"
 #if WS_HAVE_GUI
 #include "gui/session.hpp"
+#include "gui/student_file.hpp"
 #endif
 #include "cli/ncu_launch.hpp"
 #include "cli/report_command.hpp"
@@ -39,19 +40,9 @@ using kernels::Counters;
 using kernels::KernelReport;
 
 Dim3 parse_dim(const std::string& flag, const std::string& text) {
-  Dim3 d;
-  int* parts[3] = {&d.x, &d.y, &d.z};
-  std::stringstream in(text);
-  int n = 0;
-  for (std::string part; std::getline(in, part, 'x'); ++n) {
-    if (n == 3) throw UsageError(fmt::format("{}: '{}' has more than three sizes (X, XxY or XxYxZ)", flag, text));
-    std::string canon = part;
-    if (!canonical_integer(canon).empty() || std::stoll(canon) < 1 || std::stoll(canon) > (1ll << 31) - 1)
-      throw UsageError(fmt::format("{}: '{}' in '{}' is not a positive whole number", flag, part, text));
-    *parts[n] = static_cast<int>(std::stoll(canon));
-  }
-  if (n == 0 || text.back() == 'x') throw UsageError(fmt::format("{}: '{}' is not X, XxY or XxYxZ", flag, text));
-  return d;
+  const auto d = kernels::parse_dim3(text);
+  if (!d) throw UsageError(fmt::format("{}: '{}' is not X, XxY or XxYxZ, each a positive whole number", flag, text));
+  return *d;
 }
 
 std::pair<std::string, std::string> split_assignment(const std::string& flag, const std::string& text) {
@@ -408,17 +399,8 @@ int run_kernel_command(const KernelFileOptions& o) {
 int run_traced(const KernelFileOptions& o, const kernels::StudentLaunch& launch) {
   if (o.window) {
 #if WS_HAVE_GUI
-    gui::StudentFileEditor f;
-    f.path = o.file;
-    f.entry = o.entry;
-    auto dims = [](Dim3 d) { return d.z > 1 ? fmt::format("{}x{}x{}", d.x, d.y, d.z) : fmt::format("{}x{}", d.x, d.y); };
-    f.grid = dims(launch.grid);
-    f.block = dims(launch.block);
-    for (const auto& [n, v] : launch.args) f.args += (f.args.empty() ? "" : " ") + n + "=" + v;
-    for (const auto& [n, v] : launch.sizes) f.sizes += (f.sizes.empty() ? "" : " ") + n + "=" + std::to_string(v);
-    f.dynamic_smem = launch.dynamic_shared_bytes;
     gui::LessonStart start;
-    start.student_file = f;
+    start.student_file = gui::student_file_fields(o.file, o.entry, launch);
     return gui::run_window(gui::WindowOptions{}, start);
 #else
     throw UsageError("--window: this warpscope was built without the window");

@@ -3,6 +3,7 @@
 //   setup_state()             flags -> AppState (kernel or variant, preset, block, warp, site), UsageError on bad input
 //   run_screenshot()          hidden window, offscreen frame, PNG
 #include "cli/screenshot_command.hpp"
+#include "gui/student_file.hpp"
 
 #include <fmt/format.h>
 
@@ -54,15 +55,8 @@ void open_student_file(const ScreenshotOptions& o, gui::AppState& state) {
   auto launch = kernels::launch_from_words(std::get<kernels::StudentSource>(read).launch_words);
   if (auto* e = std::get_if<std::string>(&launch))
     throw UsageError(fmt::format("--cu: {}: {} (write '// launch: --grid X --block Y' in its first lines)", o.cu, *e));
-  const kernels::StudentLaunch& l = std::get<kernels::StudentLaunch>(launch);
-  gui::StudentFileEditor& f = state.student_file;
-  f.path = o.cu;
-  f.grid = fmt::format("{}x{}x{}", l.grid.x, l.grid.y, l.grid.z);
-  f.block = fmt::format("{}x{}x{}", l.block.x, l.block.y, l.block.z);
-  for (const auto& [n, v] : l.args) f.args += (f.args.empty() ? "" : " ") + n + "=" + v;
-  for (const auto& [n, v] : l.sizes) f.sizes += (f.sizes.empty() ? "" : " ") + n + "=" + std::to_string(v);
-  f.dynamic_smem = l.dynamic_shared_bytes;
-  if (!state.open_student_file()) throw UsageError("--cu: " + f.error);
+  state.student_file = gui::student_file_fields(o.cu, "", std::get<kernels::StudentLaunch>(launch));
+  if (!state.open_student_file()) throw UsageError("--cu: " + state.student_file.error);
   place_cursor(o, state);
 }
 

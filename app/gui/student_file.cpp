@@ -31,22 +31,6 @@ bool input_string(const char* label, const char* hint, std::string& s) {
 }
 
 #ifndef __EMSCRIPTEN__
-// "256", "16x16", "9x13x1"
-std::optional<Dim3> parse_dim(const std::string& text) {
-  Dim3 d;
-  int* parts[3] = {&d.x, &d.y, &d.z};
-  std::stringstream in(text);
-  int n = 0;
-  for (std::string part; std::getline(in, part, 'x'); ++n) {
-    if (n == 3 || part.empty() || part.find_first_not_of("0123456789") != std::string::npos || part.size() > 9)
-      return std::nullopt;
-    *parts[n] = std::stoi(part);
-    if (*parts[n] < 1) return std::nullopt;
-  }
-  if (n == 0 || text.back() == 'x') return std::nullopt;
-  return d;
-}
-
 // "n=65536 alpha=2" or "n=65536, alpha=2" -> pairs; the bad word, when one is.
 std::variant<std::vector<std::pair<std::string, std::string>>, std::string> parse_assignments(const std::string& text) {
   std::vector<std::pair<std::string, std::string>> out;
@@ -74,7 +58,7 @@ bool AppState::open_student_file() {
     return false;
   };
   kernels::StudentLaunch launch;
-  const auto grid = parse_dim(f.grid), block_dim = parse_dim(f.block);
+  const auto grid = kernels::parse_dim3(f.grid), block_dim = kernels::parse_dim3(f.block);
   if (!grid) return fail(fmt::format("grid: '{}' is not X, XxY or XxYxZ", f.grid));
   if (!block_dim) return fail(fmt::format("block: '{}' is not X, XxY or XxYxZ", f.block));
   launch.grid = *grid;
@@ -169,6 +153,20 @@ bool AppState::open_student_file() {
 }
 void watch_student_file(AppState&, double) {}
 #endif
+
+StudentFileEditor student_file_fields(const std::string& path, const std::string& entry,
+                                      const kernels::StudentLaunch& launch) {
+  StudentFileEditor f;
+  f.path = path;
+  f.entry = entry;
+  auto dims = [](Dim3 d) { return d.z > 1 ? fmt::format("{}x{}x{}", d.x, d.y, d.z) : fmt::format("{}x{}", d.x, d.y); };
+  f.grid = dims(launch.grid);
+  f.block = dims(launch.block);
+  for (const auto& [n, v] : launch.args) f.args += (f.args.empty() ? "" : " ") + n + "=" + v;
+  for (const auto& [n, v] : launch.sizes) f.sizes += (f.sizes.empty() ? "" : " ") + n + "=" + std::to_string(v);
+  f.dynamic_smem = launch.dynamic_shared_bytes;
+  return f;
+}
 
 void draw_student_file(AppState& state) {
   StudentFileEditor& f = state.student_file;

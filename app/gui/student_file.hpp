@@ -7,6 +7,9 @@
 namespace ws::gui {
 
 void draw_student_file(AppState& state);
+// The panel's fields for a file and its launch (`kernel --window`, `screenshot --cu`).
+StudentFileEditor student_file_fields(const std::string& path, const std::string& entry,
+                                      const kernels::StudentLaunch& launch);
 // Once a frame: opens a file asked for (a drop, the command line) and re-opens
 // the one shown when it changes on disk.
 void watch_student_file(AppState& state, double dt_seconds);

@@ -270,19 +270,27 @@ std::variant<StudentSource, std::string> read_student_source(const std::filesyst
   return src;
 }
 
+std::optional<Dim3> parse_dim3(std::string_view text) {
+  Dim3 d;
+  int* parts[3] = {&d.x, &d.y, &d.z};
+  std::stringstream in{std::string(text)};
+  int n = 0;
+  for (std::string p; std::getline(in, p, 'x'); ++n) {
+    if (n == 3 || p.empty() || p.size() > 9 || p.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+    *parts[n] = std::stoi(p);
+    if (*parts[n] < 1) return std::nullopt;
+  }
+  if (n == 0 || text.back() == 'x') return std::nullopt;
+  return d;
+}
+
 std::variant<StudentLaunch, std::string> launch_from_words(const std::vector<std::string>& words) {
   StudentLaunch l;
   bool grid = false, block = false;
   auto dim = [](const std::string& t, Dim3& d) {
-    int* parts[3] = {&d.x, &d.y, &d.z};
-    std::stringstream in(t);
-    int n = 0;
-    for (std::string p; std::getline(in, p, 'x'); ++n) {
-      if (n == 3 || p.empty() || p.size() > 9 || p.find_first_not_of("0123456789") != std::string::npos) return false;
-      *parts[n] = std::stoi(p);
-      if (*parts[n] < 1) return false;
-    }
-    return n > 0 && t.back() != 'x';
+    const auto parsed = parse_dim3(t);
+    if (parsed) d = *parsed;
+    return parsed.has_value();
   };
   for (std::size_t i = 0; i < words.size(); i += 2) {
     const std::string& flag = words[i];

@@ -70,6 +70,9 @@ struct StudentLaunch {
 // second kind of access at one place (a load and a store of a[i]++) shown at the place's column.
 inline int display_column(int column) { return column <= 0 ? 0 : column % 10000; }
 
+// "256", "16x16" or "9x13x1": a grid or block, each size at least 1; nothing when malformed.
+std::optional<Dim3> parse_dim3(std::string_view text);
+
 // The launch a "// launch:" comment gives (--grid, --block, --arg, --size,
 // --dynamic-smem); the error names the word that is wrong.
 std::variant<StudentLaunch, std::string> launch_from_words(const std::vector<std::string>& words);
