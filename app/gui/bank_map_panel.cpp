@@ -239,20 +239,21 @@ void BankMapPanel::draw_map(const AppState& state, const FigureAccess& f, const 
     // Wavefronts past the first of their group are the conflict's cost: tint them.
     const bool extra = !hidden && row > r.group_first_wavefront[g];
     const ImU32 fill = faded(extra ? palette::rgb(250, 228, 214) : palette::kCell);
-    for (int b = 0; b < L.banks; ++b) {
-      const Rect cell = L.cell(b, row);
-      dl->AddRectFilled(canvas::min_of(o, cell), canvas::max_of(o, cell), fill);
-      dl->AddRect(canvas::min_of(o, cell), canvas::max_of(o, cell), faded(palette::kGrid));
-    }
     const Rect first = L.cell(0, row);
+    dl->AddRectFilled(canvas::min_of(o, first), canvas::max_of(o, L.cell(L.banks - 1, row)), fill);
     const std::string& label = row < static_cast<int>(text.row_labels.size()) ? text.row_labels[row] : kRequestRowLabel;
     canvas::centered_text(dl, canvas::at(o, 0, first.y0), canvas::at(o, L.label_width - 4, first.y1),
                           faded(extra ? palette::kConflict : palette::kInk), label,
                           std::min(ImGui::GetFontSize() * 1.3f, first.height()));
-    // A heavier line where one lane group (S3) ends and the next begins.
-    if (row > 0 && L.row_group[row - 1] != g)
-      dl->AddLine(canvas::at(o, 0, first.y0), canvas::at(o, L.width, first.y0), faded(palette::kInk), 2.5f);
   }
+  canvas::grid_lines(dl, canvas::at(o, L.label_width, L.header_height), L.banks, L.rows, L.cell_width, L.cell_height,
+                     faded(palette::kGrid));
+  // A heavier line where one lane group (S3) ends and the next begins.
+  for (int row = 1; row < L.rows; ++row)
+    if (L.row_group[row - 1] != L.row_group[row]) {
+      const float y = L.cell(0, row).y0;
+      dl->AddLine(canvas::at(o, 0, y), canvas::at(o, L.width, y), faded(palette::kInk), 2.5f);
+    }
   // A lesson step's emphasis: its banks tinted over every row, its lanes outlined.
   for (int b : state.view.highlight_banks) {
     if (b >= L.banks) continue;

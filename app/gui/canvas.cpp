@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "gui/palette.hpp"
 
@@ -18,6 +19,11 @@ void squeeze_since(ImDrawList* dl, int from, float cx, float squeeze) {
   for (int i = from; i < dl->VtxBuffer.Size; ++i) dl->VtxBuffer[i].pos.x = cx + (dl->VtxBuffer[i].pos.x - cx) * squeeze;
 }
 }  // namespace
+
+bool clipped_away(const ImDrawList* dl, ImVec2 min, ImVec2 max) {
+  const ImVec2 clip_min = dl->GetClipRectMin(), clip_max = dl->GetClipRectMax();
+  return max.x < clip_min.x || min.x > clip_max.x || max.y < clip_min.y || min.y > clip_max.y;
+}
 
 void reset_lane_digit_stats() { g_smallest_digit = 0; }
 float smallest_lane_digit() { return g_smallest_digit; }
@@ -60,8 +66,24 @@ void set_lane_number_style(ImFont* font, float max_px) {
   g_lane_max_px = max_px;
 }
 
+void grid_lines(ImDrawList* dl, ImVec2 min, int cols, int rows, float cell_w, float cell_h, ImU32 color) {
+  if (cols <= 0 || rows <= 0) return;
+  const ImVec2 max(min.x + cols * cell_w, min.y + rows * cell_h);
+  // A boundary's strip: 1 px inside an outer edge, 1 px either side of an inner one.
+  const auto strip = [](float at, float lo, float hi) { return std::pair(at > lo ? at - 1 : at, at < hi ? at + 1 : at); };
+  for (int c = 0; c <= cols; ++c) {
+    const auto [x0, x1] = strip(min.x + c * cell_w, min.x, max.x);
+    dl->AddRectFilled(ImVec2(x0, min.y), ImVec2(x1, max.y), color);
+  }
+  for (int r = 0; r <= rows; ++r) {
+    const auto [y0, y1] = strip(min.y + r * cell_h, min.y, max.y);
+    dl->AddRectFilled(ImVec2(min.x, y0), ImVec2(max.x, y1), color);
+  }
+}
+
 void centered_text(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 color, std::string_view text,
                    float max_size, ImFont* font) {
+  if (clipped_away(dl, min, max)) return;
   if (!font) font = ImGui::GetFont();
   const float base = max_size > 0 ? max_size : ImGui::GetFontSize();
   const float box_w = max.x - min.x, box_h = max.y - min.y;
@@ -76,6 +98,15 @@ void centered_text(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 color, std::str
 }
 
 float lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane, bool emphasised) {
+  const std::string n = std::to_string(lane);
+  ImFont* font = g_lane_font ? g_lane_font : ImGui::GetFont();
+  const DigitMetrics dm = digit_metrics(font);
+  const LaneNumberFit f = fit_lane_number(dm, max.x - min.x, max.y - min.y,
+                                          g_lane_max_px > 0 ? g_lane_max_px : ImGui::GetFontSize(),
+                                          static_cast<int>(n.size()));
+  // A chip scrolled out of its panel costs nothing to draw: about 70 vertices a
+  // chip, which a browser's software WebGL would still process (issue 36).
+  if (clipped_away(dl, min, max)) return f.size > 0 ? f.ink_height : 0;
   const float rounding = std::min(4.0f, (max.y - min.y) * 0.25f);
   dl->AddRectFilled(min, max, palette::lane_fill(lane), rounding);
   dl->AddRect(min, max, palette::kInk, rounding, 0, 1.0f);
@@ -83,12 +114,6 @@ float lane_chip(ImDrawList* dl, ImVec2 min, ImVec2 max, int lane, bool emphasise
     const float w = std::max(2.5f, ImGui::GetFontSize() * 0.18f);
     dl->AddRect(ImVec2(min.x - 1, min.y - 1), ImVec2(max.x + 1, max.y + 1), palette::kAccent, rounding, 0, w);
   }
-  const std::string n = std::to_string(lane);
-  ImFont* font = g_lane_font ? g_lane_font : ImGui::GetFont();
-  const DigitMetrics dm = digit_metrics(font);
-  const LaneNumberFit f = fit_lane_number(dm, max.x - min.x, max.y - min.y,
-                                          g_lane_max_px > 0 ? g_lane_max_px : ImGui::GetFontSize(),
-                                          static_cast<int>(n.size()));
   if (f.size <= 0) return 0;
   const float cx = (min.x + max.x) * 0.5f, cy = (min.y + max.y) * 0.5f;
   const ImU32 color = palette::lane_text(lane);

@@ -16,6 +16,17 @@ inline ImVec2 at(ImVec2 origin, float x, float y) { return ImVec2(origin.x + x, 
 inline ImVec2 min_of(ImVec2 origin, const Rect& r) { return at(origin, r.x0, r.y0); }
 inline ImVec2 max_of(ImVec2 origin, const Rect& r) { return at(origin, r.x1, r.y1); }
 
+// True when the box lies wholly outside the draw list's clip rectangle (scrolled
+// out of its panel): drawing it would add vertices nobody sees.
+bool clipped_away(const ImDrawList* dl, ImVec2 min, ImVec2 max);
+
+// The lines of a grid of `cols` x `rows` cells of cell_w x cell_h whose top-left
+// corner is `min`, drawn as each cell's own 1 px outline drew them (2 px between
+// two cells, 1 px on the border) but one strip per line: a 32 x 32 bank map was
+// 12 000 vertices of outlines, which a browser's software WebGL rasterises every
+// frame (issue 36); its lines are 264.
+void grid_lines(ImDrawList* dl, ImVec2 min, int cols, int rows, float cell_w, float cell_h, ImU32 color);
+
 // Text centred in a box, shrunk to fit (lane numbers must stay legible in small cells).
 void centered_text(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 color, std::string_view text,
                    float max_size = 0, ImFont* font = nullptr);

@@ -154,27 +154,43 @@ void GlobalMemoryPanel::draw_figure(const AppState& state, const FigureAccess& f
                           canvas::at(o, layout.label_width + (s + 1) * span, layout.header_height), palette::kInk,
                           text.sector_labels[s]);
   }
-  for (std::size_t ri = 0; ri < layout.rows.size(); ++ri) {
+  // Rows are stacked with no gap: a line that crosses every row is one strip, not
+  // one per row (a 32-row map was 10 000 vertices, which a browser's software
+  // WebGL rasterises every frame; issue 36).
+  const int rows = static_cast<int>(layout.rows.size());
+  for (int ri = 0; ri < rows; ++ri) {
     const SectorMapRow& row = layout.rows[ri];
     const Rect& r = row.rect;
     if (row.gap_before)  // lines skipped in memory between these rows
       dl->AddLine(canvas::at(o, 0, r.y0), canvas::at(o, layout.width, r.y0), palette::kAccent, 1.0f);
-    if (ri < text.row_labels.size())
+    if (ri < static_cast<int>(text.row_labels.size()))
       canvas::centered_text(dl, canvas::at(o, 0, r.y0), canvas::at(o, layout.label_width - 4, r.y1), palette::kInk,
                             text.row_labels[ri]);
     for (int s = 0; s < 4; ++s) {
       // Concealed: the line's bytes without its sectors (which ones move is the question).
       const bool touched = !hidden && row.sector_touched[s];
-      const ImVec2 mn = canvas::at(o, r.x0 + s * sector_w, r.y0), mx = canvas::at(o, r.x0 + (s + 1) * sector_w, r.y1);
-      dl->AddRectFilled(mn, mx, touched ? palette::kSectorTouched : palette::kCell);
-      // Element boundaries inside a sector, faint; sectors outlined, lines heavier.
-      const int elem = array ? array->elem_bytes : 4;
-      for (int b = elem; b < 32; b += elem) {
-        const float x = mn.x + b * sector_w / 32;
-        dl->AddLine(ImVec2(x, mn.y), ImVec2(x, mx.y), palette::rgb(215, 215, 215));
-      }
-      if (!hidden) dl->AddRect(mn, mx, touched ? palette::kAccent : palette::kGrid, 0, 0, touched ? 2.0f : 1.0f);
+      dl->AddRectFilled(canvas::at(o, r.x0 + s * sector_w, r.y0), canvas::at(o, r.x0 + (s + 1) * sector_w, r.y1),
+                        touched ? palette::kSectorTouched : palette::kCell);
     }
+  }
+  if (rows > 0) {
+    // Element boundaries inside a sector, faint; sectors outlined, lines heavier.
+    const Rect& top = layout.rows.front().rect;
+    const float y0 = top.y0, y1 = layout.rows.back().rect.y1;
+    const int elem = array ? array->elem_bytes : 4;
+    for (int s = 0; s < 4; ++s)
+      for (int b = elem; b < 32; b += elem) {
+        const float x = top.x0 + s * sector_w + b * sector_w / 32;
+        dl->AddLine(canvas::at(o, x, y0), canvas::at(o, x, y1), palette::rgb(215, 215, 215));
+      }
+    if (!hidden) canvas::grid_lines(dl, canvas::at(o, top.x0, y0), 4, rows, sector_w, layout.row_height, palette::kGrid);
+  }
+  for (const SectorMapRow& row : layout.rows) {
+    const Rect& r = row.rect;
+    for (int s = 0; s < 4 && !hidden; ++s)
+      if (row.sector_touched[s])
+        dl->AddRect(canvas::at(o, r.x0 + s * sector_w, r.y0), canvas::at(o, r.x0 + (s + 1) * sector_w, r.y1),
+                    palette::kAccent, 0, 0, 2.0f);
     dl->AddRect(canvas::min_of(o, r), canvas::max_of(o, r), palette::kInk, 0, 0, 2.5f);
   }
   for (const SectorMapChip& chip : layout.chips)

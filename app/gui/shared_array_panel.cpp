@@ -94,21 +94,45 @@ void SharedArrayPanel::Draw(AppState& state) {
   // 52 000 vertices a frame, most of them clipped away, which a browser's
   // software WebGL still had to process.
   const float view_top = dl->GetClipRectMin().y, view_bottom = dl->GetClipRectMax().y;
-  for (int r = 0; r < rows; ++r) {
-    const float y0 = header_h + r * cell_h;
-    if (o.y + y0 + cell_h < view_top || o.y + y0 > view_bottom) continue;
-    canvas::centered_text(dl, canvas::at(o, 0, y0), canvas::at(o, label_w - 4, y0 + cell_h), palette::kInk,
-                          std::to_string(first_row + r));
+  int shown_lo = rows, shown_hi = -1;
+  for (int r = 0; r < rows; ++r)
+    if (o.y + header_h + (r + 1) * cell_h >= view_top && o.y + header_h + r * cell_h <= view_bottom) {
+      shown_lo = std::min(shown_lo, r);
+      shown_hi = r;
+    }
+  const auto cell_min = [&](int r, int b) { return canvas::at(o, label_w + b * cell_w, header_h + r * cell_h); };
+  const auto content = [&](int r, int b) {
+    const std::uint64_t word = static_cast<std::uint64_t>(first_row + r) * banks + b;
+    return array ? word_content(*array, word, bank_bytes) : WordContent{true, false, 0, 0};
+  };
+  // Alternate shades by logical row: with padding the rows visibly slide one bank per row.
+  const auto fill_of = [](const WordContent& w) {
+    return !w.inside ? palette::rgb(255, 255, 255) : w.padding ? palette::kPadding
+                                                               : (w.row % 2 ? palette::kCellAlt : palette::kCell);
+  };
+  // Fills first, a run of one colour as one rectangle, then the grid's lines,
+  // then what each cell holds (the lines would cross a chip drawn before them).
+  for (int r = shown_lo; r <= shown_hi; ++r) {
+    canvas::centered_text(dl, canvas::at(o, 0, header_h + r * cell_h), canvas::at(o, label_w - 4, header_h + (r + 1) * cell_h),
+                          palette::kInk, std::to_string(first_row + r));
+    int run = 0;
+    ImU32 run_fill = fill_of(content(r, 0));
+    for (int b = 1; b <= banks; ++b) {
+      const ImU32 fill = b < banks ? fill_of(content(r, b)) : 0;
+      if (b < banks && fill == run_fill) continue;
+      dl->AddRectFilled(cell_min(r, run), cell_min(r + 1, b), run_fill);
+      run = b;
+      run_fill = fill;
+    }
+  }
+  if (shown_lo <= shown_hi)
+    canvas::grid_lines(dl, cell_min(shown_lo, 0), banks, shown_hi - shown_lo + 1, cell_w, cell_h, palette::kGrid);
+  for (int r = shown_lo; r <= shown_hi; ++r) {
     for (int b = 0; b < banks; ++b) {
-      const std::uint64_t word = (first_row + r) * banks + b;
-      const ImVec2 mn = canvas::at(o, label_w + b * cell_w, y0), mx = canvas::at(o, label_w + (b + 1) * cell_w, y0 + cell_h);
-      const WordContent w = array ? word_content(*array, word, bank_bytes) : WordContent{true, false, 0, 0};
-      // Alternate shades by logical row: with padding the rows visibly slide one bank per row.
-      ImU32 fill = !w.inside ? palette::rgb(255, 255, 255) : w.padding ? palette::kPadding
-                 : (w.row % 2 ? palette::kCellAlt : palette::kCell);
-      dl->AddRectFilled(mn, mx, fill);
+      const std::uint64_t word = static_cast<std::uint64_t>(first_row + r) * banks + b;
+      const ImVec2 mn = cell_min(r, b), mx = cell_min(r + 1, b + 1);
+      const WordContent w = content(r, b);
       if (w.padding) dl->AddLine(mn, mx, palette::rgb(120, 120, 120));
-      dl->AddRect(mn, mx, palette::kGrid);
       auto it = touched.find(word);
       if (it != touched.end()) {
         canvas::lane_chip(dl, ImVec2(mn.x + 1, mn.y + 1), ImVec2(mx.x - 1, mx.y - 1), it->second.front());
