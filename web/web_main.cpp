@@ -95,15 +95,18 @@ void frame(void* arg) {
     return;
   // Background work (gui/background.hpp) shares one slice of each frame: 10 ms,
   // or what the browser leaves idle anyway when drawing, not the page, sets the
-  // pace (software WebGL: 50 ms a frame while the page's own work takes 15),
-  // up to 30 ms. The interval is measured, not the refresh rate assumed.
+  // pace, up to 30 ms. The interval is measured, not the refresh rate assumed.
   const double interval = now - p.last_ms, idle = interval - p.last_cpu_ms - 4.0;
   const SliceClock::time_point frame_start = SliceClock::now();
-  slice_deadline() = frame_start + std::chrono::microseconds(static_cast<long>(1000.0 * std::clamp(idle, 10.0, 30.0)));
-  // While the user acts (input in the last second), the whole set's predictions
-  // get 2 ms a frame: they filled every frame's slice for minutes after the page
-  // opened (50-67 ms frames in SwiftShader against 17 for ImGui's demo window).
-  filler_deadline() = web::input_since(now - 1000) ? frame_start + std::chrono::milliseconds(2) : slice_deadline();
+  // While the user acts (input in the last second) the slice is 8 ms and the
+  // whole set's predictions get 2 ms of it: on two cores the page's slices and
+  // the browser's software WebGL share the CPU, and a long slice made the next
+  // frame late, which lengthened the next slice (33-50 ms frames against 17 for
+  // ImGui's demo window, issue 36).
+  const bool acting = web::input_since(now - 1000);
+  const double slice_ms = acting ? 8.0 : std::clamp(idle, 10.0, 30.0);
+  slice_deadline() = frame_start + std::chrono::microseconds(static_cast<long>(1000.0 * slice_ms));
+  filler_deadline() = acting ? frame_start + std::chrono::milliseconds(2) : slice_deadline();
   web::feed_wheel();
   web::feed_swipe();
   for (char32_t c : web::take_typed()) p.window->push_typed(static_cast<unsigned>(c));
@@ -112,8 +115,9 @@ void frame(void* arg) {
   p.last_ms = now;
   web::test_hooks_frame(p.state, p.bench);
   p.window->end_frame();
-  // glGetError waits for the GPU in a browser: once every 2 s or so, not every frame.
-  if (++p.frames % 120 == 1)
+  // glGetError waits for the GPU in a browser (50 ms in SwiftShader, measured):
+  // at most once every 2 s or so, and never while the user acts.
+  if (++p.frames % 120 == 1 && !web::input_since(now - 2000))
     if (std::string gl = p.window->take_gl_errors(); !gl.empty())
       std::cerr << "warpscope: GL error " << gl << "\n";
   p.link.after_frame(p.state, p.bench);

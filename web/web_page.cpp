@@ -14,6 +14,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "gui/draw_cost.hpp"
 #include "gui/lesson_panel.hpp"
 #include "gui/view_state.hpp"
 #include "ws/arch.hpp"
@@ -442,16 +443,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* ws_test_command(const char* command)
     const auto beside = s.timings.entries_beside(s.kernel().name, s.params);
     out["prediction_shown"] = !beside.empty() && s.timings.prediction(*beside.front()) != nullptr;
     out["presenter"] = s.view.presenter;
-    // The last drawn frame's draw data: what the browser's WebGL has to draw.
+    // The last drawn frame's draw data: what the browser's WebGL has to draw, and
+    // the pixels it covers (software WebGL pays for those, gui/draw_cost.hpp).
     if (const ImDrawData* d = ImGui::GetDrawData(); d && d->Valid) {
-      int commands = 0;
-      for (int i = 0; i < d->CmdListsCount; ++i) {
-        const ImDrawList& list = *d->CmdLists[i];
-        commands += list.CmdBuffer.Size;
-        out["draw_lists"][list._OwnerName ? list._OwnerName : "?"] = list.VtxBuffer.Size;  // vertices per window
-      }
-      out["draw"] = {{"lists", d->CmdListsCount}, {"commands", commands}, {"vertices", d->TotalVtxCount},
-                     {"indices", d->TotalIdxCount}};
+      const DrawCost cost = draw_cost(*d);
+      for (const DrawListCost& l : cost.lists)
+        out["draw_lists"][l.name.empty() ? "?" : l.name] = {{"vertices", l.vertices},
+                                                             {"overdraw", l.pixels / cost.canvas_pixels}};
+      out["draw"] = {{"lists", d->CmdListsCount}, {"vertices", cost.vertices}, {"triangles", cost.triangles},
+                     {"overdraw", cost.overdraw()}};
     }
   } else if (c == "frames_reset") {
     h.frame_ms.clear();

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include "gui/backdrop.hpp"
 #include "gui/canvas.hpp"
 #include "gui/palette.hpp"
 #include "gui/text_wrap.hpp"
@@ -240,7 +241,7 @@ void BankMapPanel::draw_map(const AppState& state, const FigureAccess& f, const 
     const bool extra = !hidden && row > r.group_first_wavefront[g];
     const ImU32 fill = faded(extra ? palette::rgb(250, 228, 214) : palette::kCell);
     const Rect first = L.cell(0, row);
-    dl->AddRectFilled(canvas::min_of(o, first), canvas::max_of(o, L.cell(L.banks - 1, row)), fill);
+    backdrop::rect(dl, canvas::min_of(o, first), canvas::max_of(o, L.cell(L.banks - 1, row)), fill);
     const std::string& label = row < static_cast<int>(text.row_labels.size()) ? text.row_labels[row] : kRequestRowLabel;
     canvas::centered_text(dl, canvas::at(o, 0, first.y0), canvas::at(o, L.label_width - 4, first.y1),
                           faded(extra ? palette::kConflict : palette::kInk), label,

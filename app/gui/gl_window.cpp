@@ -9,6 +9,8 @@
 // (headless_window.cpp).
 #include "gui/gl_window.hpp"
 
+#include "gui/backdrop.hpp"
+
 #include <string>
 #include <utility>
 
@@ -379,6 +381,7 @@ void GlWindow::begin_frame(AppState& state) {
   if (state.view.fullscreen != fullscreen_) toggle_fullscreen(state.view.fullscreen);
   state.view.fullscreen = fullscreen_;
   ImGui_ImplOpenGL3_NewFrame();
+  backdrop::begin_frame();
   if (headless_) {
     // What ImGui's GLFW backend would set: the size, and a frame's time (no input).
     ImGuiIO& io = ImGui::GetIO();
@@ -396,6 +399,34 @@ void GlWindow::begin_frame(AppState& state) {
   ImGui::NewFrame();
 }
 
+namespace {
+// The pixels a triangle-drawn edge at x covers start at the first pixel whose
+// centre is at or past x: a clear covers the same ones.
+int first_pixel(float x, float scale) { return static_cast<int>(std::ceil(x * scale - 0.5f)); }
+
+// The frame's picture: the window's grey, the backdrops (gui/backdrop.hpp) as
+// scissored clears, then ImGui's triangles, into the bound framebuffer of
+// fb_h rows at `scale` pixels to a unit of ImGui's coordinates.
+void draw_picture(int fb_h, float scale) {
+  glClearColor(0.94f, 0.94f, 0.94f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  if (!backdrop::fills().empty()) {
+    glEnable(GL_SCISSOR_TEST);
+    for (const backdrop::Fill& f : backdrop::fills()) {
+      const int x0 = first_pixel(f.x0, scale), x1 = first_pixel(f.x1, scale);
+      const int y0 = first_pixel(f.y0, scale), y1 = first_pixel(f.y1, scale);
+      if (x1 <= x0 || y1 <= y0) continue;
+      glScissor(x0, fb_h - y1, x1 - x0, y1 - y0);  // GL's rows count from the bottom
+      const ImVec4 c = ImGui::ColorConvertU32ToFloat4(f.color);
+      glClearColor(c.x, c.y, c.z, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+    }
+    glDisable(GL_SCISSOR_TEST);
+  }
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+}  // namespace
+
 void GlWindow::end_frame() {
   if (headless_) {  // no screen: the frame goes to the framebuffer, as a screenshot's last one does
     Image discarded;
@@ -408,9 +439,7 @@ void GlWindow::end_frame() {
   glfwGetFramebufferSize(window_, &w, &h);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, w, h);
-  glClearColor(0.94f, 0.94f, 0.94f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  draw_picture(h, ImGui::GetIO().DisplayFramebufferScale.y);
   glfwSwapBuffers(window_);
 }
 
@@ -445,9 +474,7 @@ bool GlWindow::end_frame_offscreen(Image& out, std::string* error) {
   }
   glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
   glViewport(0, 0, w, h);
-  glClearColor(0.94f, 0.94f, 0.94f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  draw_picture(h, 1.0f);
   out.width = w;
   out.height = h;
   out.rgba.assign(static_cast<std::size_t>(w) * h * 4, 0);

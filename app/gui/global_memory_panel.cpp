@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include "gui/backdrop.hpp"
 #include "gui/canvas.hpp"
 #include "gui/text_wrap.hpp"
 #include "gui/palette.hpp"
@@ -161,16 +162,16 @@ void GlobalMemoryPanel::draw_figure(const AppState& state, const FigureAccess& f
   for (int ri = 0; ri < rows; ++ri) {
     const SectorMapRow& row = layout.rows[ri];
     const Rect& r = row.rect;
-    if (row.gap_before)  // lines skipped in memory between these rows
-      dl->AddLine(canvas::at(o, 0, r.y0), canvas::at(o, layout.width, r.y0), palette::kAccent, 1.0f);
+    if (row.gap_before)  // lines skipped in memory between these rows: a mark under the label
+      dl->AddLine(canvas::at(o, 0, r.y0), canvas::at(o, r.x0, r.y0), palette::kAccent, 1.0f);
     if (ri < static_cast<int>(text.row_labels.size()))
       canvas::centered_text(dl, canvas::at(o, 0, r.y0), canvas::at(o, layout.label_width - 4, r.y1), palette::kInk,
                             text.row_labels[ri]);
     for (int s = 0; s < 4; ++s) {
       // Concealed: the line's bytes without its sectors (which ones move is the question).
       const bool touched = !hidden && row.sector_touched[s];
-      dl->AddRectFilled(canvas::at(o, r.x0 + s * sector_w, r.y0), canvas::at(o, r.x0 + (s + 1) * sector_w, r.y1),
-                        touched ? palette::kSectorTouched : palette::kCell);
+      backdrop::rect(dl, canvas::at(o, r.x0 + s * sector_w, r.y0), canvas::at(o, r.x0 + (s + 1) * sector_w, r.y1),
+                     touched ? palette::kSectorTouched : palette::kCell);
     }
   }
   if (rows > 0) {

@@ -121,16 +121,24 @@ const kernels::Reconciliation* NcuReconciler::get(const AppState& state) {
                           state.student->source().path.filename().string());
     return nullptr;
   }
-  kernels::NcuRecords records;
+  // A GPU's records are read once: they do not change while the window runs, and
+  // reading them took a frame 25 ms in the web page at every lesson step.
+  static const kernels::NcuRecords kNone;
+  const kernels::NcuRecords* records = &kNone;
   if (!path.empty()) {
-    auto loaded = kernels::load_ncu_records(std::filesystem::path(path).stem().string());
-    if (!loaded) {
-      status_ = loaded.error().message;
-      return nullptr;
+    const std::string gpu = std::filesystem::path(path).stem().string();
+    auto it = records_.find(gpu);
+    if (it == records_.end()) {
+      auto loaded = kernels::load_ncu_records(gpu);
+      if (!loaded) {
+        status_ = loaded.error().message;
+        return nullptr;
+      }
+      it = records_.emplace(gpu, std::move(*loaded)).first;
     }
-    records = std::move(*loaded);
+    records = &it->second;
   }
-  auto e = kernels::recorded_evidence(records, *set, k, state.params);
+  auto e = kernels::recorded_evidence(*records, *set, k, state.params);
   if (!e) {
     status_ = e.error().message;
     return nullptr;

@@ -5,11 +5,13 @@
 // on hover. Reconciled once per report and measurement set, not per frame.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "gui/app_state.hpp"
+#include "ws/kernels/ncu_records.hpp"
 #include "ws/kernels/reconcile.hpp"
 
 namespace ws::gui {
@@ -55,6 +57,7 @@ class NcuReconciler {
   const void* set_ = nullptr;
   std::string set_path_;
   std::optional<kernels::Reconciliation> result_;
+  std::map<std::string, kernels::NcuRecords> records_;  // by GPU, read once
   std::string status_;
 };
 

@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 #include <fmt/printf.h>
 
+#include "gui/backdrop.hpp"
 #include "gui/bank_map_panel.hpp"
 #include "gui/palette.hpp"
 #include "gui/text_wrap.hpp"
@@ -78,7 +79,7 @@ void Workbench::draw_presenter(AppState& state) {
   const float strip = step && step->question && !figure_shows_answer(state, step->conceal) ? fs * 2.9f : 0;
   ImGui::SetNextWindowPos(fig_pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(fig_size.x, fig_size.y - strip), ImGuiCond_Always);
-  if (ImGui::Begin("##presenter_figure", nullptr, kPresenterFlags)) draw_presenter_figure(state, presenter_view(state));
+  if (backdrop::begin_tile("##presenter_figure", kPresenterFlags)) draw_presenter_figure(state, presenter_view(state));
   ImGui::End();
   if (strip > 0)
     draw_answer_callout(state, ImVec2(fig_pos.x, fig_pos.y + fig_size.y - strip), ImVec2(fig_size.x, strip));
@@ -86,7 +87,7 @@ void Workbench::draw_presenter(AppState& state) {
   if (figure_alone) return;
   ImGui::SetNextWindowPos(text_pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(text_w, text_h), ImGuiCond_Always);
-  if (ImGui::Begin("##presenter_text", nullptr, kPresenterFlags)) draw_presenter_text(state, kPresenterTextScale);
+  if (backdrop::begin_tile("##presenter_text", kPresenterFlags)) draw_presenter_text(state, kPresenterTextScale);
   ImGui::End();
 }
 

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include "gui/backdrop.hpp"
 #include "gui/canvas.hpp"
 #include "gui/figure_text.hpp"
 #include "gui/text_wrap.hpp"
@@ -120,7 +121,7 @@ void SharedArrayPanel::Draw(AppState& state) {
     for (int b = 1; b <= banks; ++b) {
       const ImU32 fill = b < banks ? fill_of(content(r, b)) : 0;
       if (b < banks && fill == run_fill) continue;
-      dl->AddRectFilled(cell_min(r, run), cell_min(r + 1, b), run_fill);
+      backdrop::rect(dl, cell_min(r, run), cell_min(r + 1, b), run_fill);
       run = b;
       run_fill = fill;
     }

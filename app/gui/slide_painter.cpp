@@ -1,6 +1,9 @@
 #include "gui/slide_painter.hpp"
 
 #include <algorithm>
+#include <cfloat>
+
+#include "gui/backdrop.hpp"
 
 namespace ws::gui {
 namespace {
@@ -34,15 +37,32 @@ void paint_slide(const slides::Slide& s, SlideCanvas& canvas) {
   }
 }
 
+bool ImGuiSlideCanvas::over_drawn(ImVec2 min, ImVec2 max) const {
+  return std::any_of(drawn_.begin(), drawn_.end(), [&](const ImVec4& d) {
+    return min.x < d.z && max.x > d.x && min.y < d.w && max.y > d.y;
+  });
+}
+
 void ImGuiSlideCanvas::rect(const slides::Element& e) {
   const ImVec2 a = t_.to_screen(e.box.x, e.box.y), b = t_.to_screen(e.box.right(), e.box.bottom());
-  if (e.fill.a) dl_->AddRectFilled(a, b, colour(e.fill), e.radius * t_.scale);
-  if (e.stroke.a && e.stroke_px > 0) dl_->AddRect(a, b, colour(e.stroke), e.radius * t_.scale, 0, e.stroke_px * t_.scale);
+  if (e.fill.a == 255 && e.radius <= 0 && !over_drawn(a, b)) {
+    backdrop::rect(dl_, a, b, colour(e.fill));
+  } else if (e.fill.a) {
+    dl_->AddRectFilled(a, b, colour(e.fill), e.radius * t_.scale);
+    drawn(a, b);
+  }
+  if (e.stroke.a && e.stroke_px > 0) {
+    const float w = e.stroke_px * t_.scale;
+    dl_->AddRect(a, b, colour(e.stroke), e.radius * t_.scale, 0, w);
+    drawn(ImVec2(a.x - w, a.y - w), ImVec2(b.x + w, b.y + w));
+  }
 }
 
 void ImGuiSlideCanvas::line(const slides::Element& e) {
-  dl_->AddLine(t_.to_screen(e.box.x, e.box.y), t_.to_screen(e.box.right(), e.box.bottom()), colour(e.stroke),
-               std::max(1.0f, e.stroke_px * t_.scale));
+  const ImVec2 a = t_.to_screen(e.box.x, e.box.y), b = t_.to_screen(e.box.right(), e.box.bottom());
+  const float w = std::max(1.0f, e.stroke_px * t_.scale);
+  dl_->AddLine(a, b, colour(e.stroke), w);
+  drawn(ImVec2(std::min(a.x, b.x) - w, std::min(a.y, b.y) - w), ImVec2(std::max(a.x, b.x) + w, std::max(a.y, b.y) + w));
 }
 
 ImFont* SlideFonts::pick(bool is_mono, bool is_bold, float screen_px) const {
@@ -62,7 +82,11 @@ ImFont* SlideFonts::pick(bool is_mono, bool is_bold, float screen_px) const {
 void ImGuiSlideCanvas::text(const slides::Element& e) {
   ImFont* font = fonts_.pick(e.mono, e.bold, e.glyph_px * t_.scale);
   if (!font) font = ImGui::GetFont();
-  dl_->AddText(font, e.glyph_px * t_.scale, t_.to_screen(e.box.x, e.box.y), colour(e.fill), e.text.c_str());
+  const float size = e.glyph_px * t_.scale;
+  const ImVec2 at = t_.to_screen(e.box.x, e.box.y);
+  dl_->AddText(font, size, at, colour(e.fill), e.text.c_str());
+  const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, e.text.c_str());
+  drawn(at, ImVec2(at.x + extent.x, at.y + extent.y));
 }
 
 std::vector<std::string> painted_strings(const slides::Slide& s) {

@@ -43,9 +43,16 @@ class ImGuiSlideCanvas : public SlideCanvas {
   void text(const slides::Element& e) override;
 
  private:
+  // An opaque square rectangle over nothing drawn before it is a backdrop
+  // (gui/backdrop.hpp: a clear, which software WebGL draws for almost nothing);
+  // anything else is drawn as triangles, and its box noted here.
+  void drawn(ImVec2 min, ImVec2 max) { drawn_.push_back({min.x, min.y, max.x, max.y}); }
+  bool over_drawn(ImVec2 min, ImVec2 max) const;
+
   ImDrawList* dl_;
   SlideTransform t_;
   SlideFonts fonts_;
+  std::vector<ImVec4> drawn_;
 };
 
 // The strings a painter draws, in order: what the SVG of the same slide must hold.

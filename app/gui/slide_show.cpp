@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "gui/backdrop.hpp"
 #include "gui/slide_painter.hpp"
 #include "gui/workbench.hpp"
 #include "slides/pen.hpp"
@@ -62,9 +63,9 @@ void Workbench::draw_slide_show(AppState& state) {
   ImGui::SetNextWindowSize(d, ImGuiCond_Always);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
-  if (ImGui::Begin("##slide", nullptr, kSlideFlags)) {
+  if (backdrop::begin_tile("##slide", kSlideFlags)) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(ImVec2(0, 0), d, IM_COL32_WHITE);
+    backdrop::rect(dl, ImVec2(0, 0), d, IM_COL32_WHITE);
     const SlideTransform t = fit_slide(ImVec2(0, 0), d);
     const bool what_if = toggled_resolved_.has_value();
     lessons::ResolvedStep* r = what_if ? &*toggled_resolved_ : lessons_.resolved_mutable();

@@ -27,6 +27,7 @@
 #include <string>
 
 #include "export/figure_export.hpp"
+#include "gui/backdrop.hpp"
 #include "gui/canvas.hpp"
 #include "gui/palette.hpp"
 #include "gui/view_state.hpp"
@@ -40,10 +41,12 @@ constexpr ImGuiWindowFlags kPanelFlags =
     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
 
-bool begin_panel(const char* title, ImVec2 pos, ImVec2 size) {
+// A panel of the tiled layout: square-cornered, with its background a backdrop
+// (gui/backdrop.hpp) the frame clears to, not a rectangle of triangles.
+bool begin_panel(const char* title, ImVec2 pos, ImVec2 size, ImGuiWindowFlags extra = 0) {
   ImGui::SetNextWindowPos(pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(size, ImGuiCond_Always);
-  return ImGui::Begin(title, nullptr, kPanelFlags);
+  return backdrop::begin_tile(title, kPanelFlags | extra);
 }
 
 ImGuiTabItemFlags select_if(bool b) { return b ? ImGuiTabItemFlags_SetSelected : 0; }
@@ -374,9 +377,8 @@ void Workbench::draw_top_left(AppState& state) {
 }
 
 void Workbench::draw_status_bar(AppState& state, float height) {
-  ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(ImGui::GetIO().DisplaySize.x, height), ImGuiCond_Always);
-  ImGui::Begin("##status", nullptr, kPanelFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+  begin_panel("##status", ImVec2(0, 0), ImVec2(ImGui::GetIO().DisplaySize.x, height),
+              ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
   // Back to the slides of the open lesson (P); first in the bar, so that a
   // phone's narrow window, which cuts the bar's end, shows it.
   if (lessons_.open()) {
