@@ -250,6 +250,12 @@ def main():
             press(b, "ArrowDown")
         frame_row(b, "stepping warps" + ("" if status(b)["predictions_ready"] else ", predictions in slices"),
                   stop_intervals(b))
+        # What sets software WebGL's pace is the pixels the triangles cover (about 10 ms a canvas
+        # on two cores): the panels' backgrounds and the cells are clears (gui/backdrop.hpp). A
+        # count, not a timing: 1.5 to 1.6 canvases before.
+        drawn = status(b)["draw"]
+        check(drawn["overdraw"] < 0.75, f"the workbench's triangles cover less than 0.75 of the canvas "
+              f"({drawn['overdraw']:.2f}, {drawn['vertices']} vertices)")
         b.eval("warpscopeTest.alwaysDraw = false")
 
         # 2. Simulation times in the browser (the same work as `warpscope report`).
