@@ -473,7 +473,7 @@ def main():
                 s = wait_for(b, f"the layout '{text}' is simulated",
                              lambda s: s["variant"] == text and not s["variant_error"] and s["whole_kernel"]["done"], 60)
                 if SHOTS:  # with the variant's predictions in the table
-                    wait_for(b, "the variant's predictions", lambda s: s["predictions_ready"], 200)
+                    wait_for(b, "the variant's predictions", lambda s: s["predictions_ready"], 400)
                 screenshot(b, "screenshot-web-variant.png")
             else:
                 s = wait_for(b, f"the layout '{text}' is refused with a message", lambda s: s["variant_error"], 10)
